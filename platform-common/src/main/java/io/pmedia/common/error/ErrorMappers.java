@@ -1,0 +1,249 @@
+package io.pmedia.common.error;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+
+/**
+ * The single exception-mapping layer of every service: whatever fails inside JAX-RS leaves as a 2.11 error body
+ * with the right code. Failures below JAX-RS (body limits, routes no resource owns) are handled by
+ * {@link HttpFailureHandler} with the same body.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @ServerExceptionMapper
+    public Response apiException(ApiException e) {
+        return respond(e.code(), e.getMessage(), e.retryAfter() == null ? null : e.retryAfter().toSeconds());
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e, Request request, UriInfo uri) {
+        String message = isFrameworkMessage(e)
+                ? "no endpoint " + request.getMethod() + " /" + uri.getPath(false)
+                        .replaceFirst("^/", "")
+                : e.getMessage();
+        return respond(ErrorCode.NOT_FOUND, message, null);
+    }
+
+    @ServerExceptionMapper
+    public Response notAllowed(NotAllowedException e, Request request, UriInfo uri) {
+        Response response = respond(ErrorCode.METHOD_NOT_ALLOWED,
+                "method " + request.getMethod() + " is not allowed on /" + uri.getPath(false).replaceFirst("^/", ""),
+                null);
+        String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        return allow == null ? response : Response.fromResponse(response).header(HttpHeaders.ALLOW, allow).build();
+    }
+
+    @ServerExceptionMapper
+    public Response notSupported(NotSupportedException e, HttpHeaders headers) {
+        MediaType type = headers.getMediaType();
+        return respond(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                "unsupported Content-Type " + (type == null ? "(none)" : "'" + type + "'")
+                        + ": send application/json",
+                null);
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        ErrorCode code = ErrorCode.forStatus(status);
+        String message = isFrameworkMessage(e) ? describe(code) : e.getMessage();
+        if (status >= 500) {
+            LOG.errorf(e, "request failed with status %d", status);
+        }
+        return respond(code, message, null);
+    }
+
+    @ServerExceptionMapper
+    public Response invalidFormat(InvalidFormatException e) {
+        return respond(ErrorCode.BAD_REQUEST,
+                "field '" + path(e) + "' has the wrong type: expected " + expected(e.getTargetType()), null);
+    }
+
+    @ServerExceptionMapper
+    public Response mismatchedInput(MismatchedInputException e) {
+        if (e.getPath().isEmpty()) {
+            return respond(ErrorCode.BAD_REQUEST, e.getTargetType() == null
+                    ? "request body is missing or is not a JSON object"
+                    : "request body must be " + expected(e.getTargetType()), null);
+        }
+        return respond(ErrorCode.BAD_REQUEST,
+                "field '" + path(e) + "' has the wrong type: expected " + expected(e.getTargetType()), null);
+    }
+
+    @ServerExceptionMapper
+    public Response valueInstantiation(ValueInstantiationException e) {
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        if (cause instanceof ApiException api) {
+            return apiException(api);
+        }
+        return respond(ErrorCode.BAD_REQUEST, "request body is not valid"
+                + (e.getPath().isEmpty() ? "" : " at '" + path(e) + "'"), null);
+    }
+
+    @ServerExceptionMapper
+    public Response jsonMapping(JsonMappingException e) {
+        return respond(ErrorCode.BAD_REQUEST,
+                "request body is not valid" + (e.getPath().isEmpty() ? "" : " at '" + path(e) + "'"), null);
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonProcessingException e) {
+        String where = e.getLocation() == null
+                ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+        return respond(ErrorCode.BAD_REQUEST, "malformed JSON" + where, null);
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        String message = e.getConstraintViolations().stream()
+                .map(ErrorMappers::describe)
+                .sorted()
+                .collect(Collectors.joining("; "));
+        return respond(ErrorCode.VALIDATION_ERROR, message.isEmpty() ? "request is not valid" : message, null);
+    }
+
+    @ServerExceptionMapper
+    public Response authenticationFailed(AuthenticationFailedException e) {
+        return respond(ErrorCode.UNAUTHORIZED, "missing or invalid bearer token", null);
+    }
+
+    @ServerExceptionMapper
+    public Response unauthorized(UnauthorizedException e) {
+        return respond(ErrorCode.UNAUTHORIZED, "missing or invalid bearer token", null);
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return respond(ErrorCode.FORBIDDEN, "this credential may not call this endpoint", null);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        String incident = UUID.randomUUID().toString();
+        LOG.errorf(e, "unexpected failure, incident %s", incident);
+        return respond(ErrorCode.INTERNAL_ERROR, "internal error (incident " + incident + ")", null);
+    }
+
+    /** Builds the error response; also used by resources that must answer an error without throwing. */
+    public static Response respond(ErrorCode code, String message, Long retryAfterSeconds) {
+        Response.ResponseBuilder builder = Response.status(code.status())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ErrorBody.of(code, message));
+        if (retryAfterSeconds != null) {
+            builder.header("Retry-After", Math.max(1, retryAfterSeconds));
+        }
+        return builder.build();
+    }
+
+    static String describe(ErrorCode code) {
+        return switch (code) {
+            case BAD_REQUEST -> "bad request";
+            case UNAUTHORIZED -> "missing or invalid credentials";
+            case FORBIDDEN -> "forbidden";
+            case NOT_FOUND -> "not found";
+            case METHOD_NOT_ALLOWED -> "method not allowed";
+            case NOT_ACCEPTABLE -> "this endpoint answers application/json only";
+            case PAYLOAD_TOO_LARGE -> "request body is too large";
+            case UNSUPPORTED_MEDIA_TYPE -> "unsupported Content-Type: send application/json";
+            case RATE_LIMITED -> "too many requests";
+            case SERVICE_UNAVAILABLE -> "service temporarily unavailable, retry later";
+            default -> "internal error";
+        };
+    }
+
+    private static boolean isFrameworkMessage(WebApplicationException e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() || message.startsWith("HTTP ");
+    }
+
+    private static String describe(ConstraintViolation<?> violation) {
+        String field = null;
+        for (var node : violation.getPropertyPath()) {
+            if (node.getName() != null) {
+                field = node.getName();
+            }
+        }
+        return field == null ? violation.getMessage() : "field '" + field + "' " + violation.getMessage();
+    }
+
+    static String path(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return path.toString();
+    }
+
+    static String expected(Class<?> type) {
+        if (type == null) {
+            return "another type";
+        }
+        if (type == String.class || type == Character.class || type == char.class) {
+            return "a string";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
+                || type == Short.class || type == short.class) {
+            return "an integer";
+        }
+        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "a boolean";
+        }
+        if (type == UUID.class) {
+            return "a uuid";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
+                    .collect(Collectors.joining(", ", "[", "]"));
+        }
+        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
+            return "an array";
+        }
+        if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
+            return "an ISO 8601 date-time";
+        }
+        if (Map.class.isAssignableFrom(type) || !type.getName().startsWith("java.")) {
+            return "an object";
+        }
+        return "another type";
+    }
+}

@@ -1,0 +1,107 @@
+package io.pmedia.common.net;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Decides whether a URL may be dialled: an absolute http(s) URL without credentials whose host resolves only to
+ * addresses the {@link AddressPolicy} permits. The resolved address is returned so the caller connects to exactly
+ * the address that was checked (no second lookup, so DNS rebinding cannot slip a private address in).
+ */
+public final class DestinationPolicy {
+
+    /** A checked destination: connect to {@code address}, speak to {@code host}. */
+    public record Destination(URI uri, String host, int port, boolean tls, InetAddress address) {
+
+        /** Path and query to put on the request line. */
+        public String requestTarget() {
+            String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+            return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+        }
+    }
+
+    private final AddressPolicy addresses;
+    private final HostResolver resolver;
+
+    public DestinationPolicy(AddressPolicy addresses, HostResolver resolver) {
+        this.addresses = addresses;
+        this.resolver = resolver;
+    }
+
+    /** Checks the form of a URL only (no DNS): absolute, http or https, a host, no user info. */
+    public static URI parse(String value) {
+        if (value == null || value.isBlank()) {
+            throw new FetchException(FetchException.Reason.BAD_URL, "URL is empty");
+        }
+        URI uri;
+        try {
+            uri = new URI(value.trim());
+        } catch (URISyntaxException e) {
+            throw new FetchException(FetchException.Reason.BAD_URL, "'" + abbreviate(value) + "' is not a valid URL");
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new FetchException(FetchException.Reason.BAD_URL,
+                    "'" + abbreviate(value) + "' is not an http(s) URL");
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            throw new FetchException(FetchException.Reason.BAD_URL, "'" + abbreviate(value) + "' has no host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new FetchException(FetchException.Reason.BAD_URL,
+                    "'" + abbreviate(value) + "' must not carry credentials");
+        }
+        return uri;
+    }
+
+    /**
+     * Resolves the URL's host and checks every address it resolves to. Blocking (DNS): call off the event loop.
+     *
+     * @throws FetchException BAD_URL, UNRESOLVABLE or REFUSED_ADDRESS
+     */
+    public Destination check(URI uri) {
+        URI checked = parse(uri.toString());
+        String host = checked.getHost();
+        String bareHost = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        boolean tls = checked.getScheme().equalsIgnoreCase("https");
+        int port = checked.getPort() > 0 ? checked.getPort() : tls ? 443 : 80;
+        List<InetAddress> resolved = resolve(bareHost);
+        for (InetAddress address : resolved) {
+            Optional<String> refusal = addresses.refusal(address);
+            if (refusal.isPresent()) {
+                throw new FetchException(FetchException.Reason.REFUSED_ADDRESS,
+                        "host '" + bareHost + "' resolves to " + refusal.get() + ", which is not allowed");
+            }
+        }
+        return new Destination(checked, bareHost, port, tls, resolved.get(0));
+    }
+
+    private List<InetAddress> resolve(String host) {
+        byte[] literal = Cidr.literal(host);
+        try {
+            if (literal != null) {
+                return List.of(InetAddress.getByAddress(host, literal));
+            }
+            List<InetAddress> resolved = resolver.resolve(host);
+            if (resolved.isEmpty()) {
+                throw new UnknownHostException(host);
+            }
+            return resolved;
+        } catch (UnknownHostException e) {
+            throw new FetchException(FetchException.Reason.UNRESOLVABLE, "host '" + host + "' does not resolve");
+        }
+    }
+
+    public AddressPolicy addresses() {
+        return addresses;
+    }
+
+    static String abbreviate(String value) {
+        return value.length() <= 200 ? value : value.substring(0, 200) + "...";
+    }
+}

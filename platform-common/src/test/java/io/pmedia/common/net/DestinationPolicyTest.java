@@ -1,0 +1,76 @@
+package io.pmedia.common.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class DestinationPolicyTest {
+
+    /** A resolver seam: names map to addresses without any DNS traffic. */
+    private final Map<String, List<String>> dns = Map.of(
+            "vendor.example", List.of("93.184.216.34"),
+            "rebind.example", List.of("93.184.216.34", "10.0.0.7"),
+            "metadata.example", List.of("169.254.169.254"));
+
+    private final DestinationPolicy policy = new DestinationPolicy(AddressPolicy.strict(), host -> {
+        List<String> addresses = dns.get(host);
+        if (addresses == null) {
+            throw new UnknownHostException(host);
+        }
+        return addresses.stream().map(a -> {
+            try {
+                return InetAddress.getByAddress(host, Cidr.literal(a));
+            } catch (UnknownHostException e) {
+                throw new IllegalStateException(e);
+            }
+        }).toList();
+    });
+
+    @Test
+    void publicHostIsCheckedAndPinned() {
+        var destination = policy.check(URI.create("https://vendor.example/hooks/video?x=1"));
+        assertThat(destination.address().getHostAddress()).isEqualTo("93.184.216.34");
+        assertThat(destination.port()).isEqualTo(443);
+        assertThat(destination.tls()).isTrue();
+        assertThat(destination.requestTarget()).isEqualTo("/hooks/video?x=1");
+    }
+
+    @Test
+    void anyPrivateAnswerRefusesTheHost() {
+        assertThatThrownBy(() -> policy.check(URI.create("http://rebind.example/")))
+                .isInstanceOf(FetchException.class)
+                .hasMessageContaining("private address")
+                .extracting(e -> ((FetchException) e).reason()).isEqualTo(FetchException.Reason.REFUSED_ADDRESS);
+    }
+
+    @Test
+    void metadataAndLiteralsAreRefused() {
+        assertThatThrownBy(() -> policy.check(URI.create("http://metadata.example/latest/meta-data")))
+                .hasMessageContaining("metadata");
+        assertThatThrownBy(() -> policy.check(URI.create("http://127.0.0.1:8080/")))
+                .hasMessageContaining("loopback");
+        assertThatThrownBy(() -> policy.check(URI.create("http://[::1]/"))).hasMessageContaining("loopback");
+    }
+
+    @Test
+    void onlyHttpUrlsWithoutCredentials() {
+        assertThatThrownBy(() -> DestinationPolicy.parse("file:///etc/passwd")).hasMessageContaining("http(s)");
+        assertThatThrownBy(() -> DestinationPolicy.parse("gopher://vendor.example/")).hasMessageContaining("http(s)");
+        assertThatThrownBy(() -> DestinationPolicy.parse("https://user:pw@vendor.example/"))
+                .hasMessageContaining("credentials");
+        assertThatThrownBy(() -> DestinationPolicy.parse("not a url")).isInstanceOf(FetchException.class);
+    }
+
+    @Test
+    void unresolvableHostIsReported() {
+        assertThatThrownBy(() -> policy.check(URI.create("https://nowhere.example/")))
+                .extracting(e -> ((FetchException) e).reason()).isEqualTo(FetchException.Reason.UNRESOLVABLE);
+    }
+}
