@@ -20,9 +20,11 @@ import java.util.Base64;
 public final class TestKeys {
 
     public static final String KEY_ID = "test-1";
+    /** A second, "previous" key that the JWKS still carries, as during a key rotation. */
+    public static final String PREVIOUS_KEY_ID = "test-0";
     public static final String ISSUER = "https://pmedia.local/gateway";
     public static final String AUDIENCE = "pmedia-api";
-    private static final String DIR_PROPERTY = "pmedia.test.keys.dir";
+    private static final String DIR_PROPERTY = "pmediatest.keys.dir";
 
     private TestKeys() {
     }
@@ -37,10 +39,14 @@ public final class TestKeys {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
             KeyPair pair = generator.generateKeyPair();
+            KeyPair previous = generator.generateKeyPair();
             Path dir = Files.createTempDirectory("pmedia-test-keys");
             Files.writeString(dir.resolve("private.pem"), pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+            Files.writeString(dir.resolve("previous-private.pem"),
+                    pem("PRIVATE KEY", previous.getPrivate().getEncoded()));
             Files.writeString(dir.resolve("public.pem"), pem("PUBLIC KEY", pair.getPublic().getEncoded()));
-            Files.writeString(dir.resolve("jwks.json"), jwks((RSAPublicKey) pair.getPublic(), KEY_ID));
+            Files.writeString(dir.resolve("jwks.json"), "{\"keys\":[" + jwk((RSAPublicKey) pair.getPublic(), KEY_ID)
+                    + "," + jwk((RSAPublicKey) previous.getPublic(), PREVIOUS_KEY_ID) + "]}");
             System.setProperty(DIR_PROPERTY, dir.toString());
             return dir;
         } catch (Exception e) {
@@ -49,8 +55,17 @@ public final class TestKeys {
     }
 
     public static PrivateKey privateKey() {
+        return readPrivateKey("private.pem");
+    }
+
+    /** The previous key: tokens it signed must still verify while the JWKS carries it. */
+    public static PrivateKey previousPrivateKey() {
+        return readPrivateKey("previous-private.pem");
+    }
+
+    private static PrivateKey readPrivateKey(String name) {
         try {
-            String pem = Files.readString(dir().resolve("private.pem"));
+            String pem = Files.readString(dir().resolve(name));
             byte[] der = Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", "").trim());
             return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(der));
         } catch (Exception e) {
@@ -58,10 +73,10 @@ public final class TestKeys {
         }
     }
 
-    /** A JWKS document holding one RSA public key. */
-    public static String jwks(RSAPublicKey key, String kid) {
-        return "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"" + kid + "\",\"use\":\"sig\",\"alg\":\"RS256\",\"n\":\""
-                + base64Url(key.getModulus()) + "\",\"e\":\"" + base64Url(key.getPublicExponent()) + "\"}]}";
+    /** A JSON Web Key for one RSA public key. */
+    public static String jwk(RSAPublicKey key, String kid) {
+        return "{\"kty\":\"RSA\",\"kid\":\"" + kid + "\",\"use\":\"sig\",\"alg\":\"RS256\",\"n\":\""
+                + base64Url(key.getModulus()) + "\",\"e\":\"" + base64Url(key.getPublicExponent()) + "\"}";
     }
 
     private static String base64Url(BigInteger value) {

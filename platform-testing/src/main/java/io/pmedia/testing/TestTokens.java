@@ -33,6 +33,18 @@ public final class TestTokens {
                 .sign(TestKeys.privateKey());
     }
 
+    /** A vendor token signed with the previous key of a rotation. */
+    public static String clientWithPreviousKey(UUID clientId) {
+        return Jwt.issuer(TestKeys.ISSUER)
+                .audience(TestKeys.AUDIENCE)
+                .subject(clientId.toString())
+                .groups(Set.of("client"))
+                .expiresIn(Duration.ofHours(1))
+                .jws()
+                .keyId(TestKeys.PREVIOUS_KEY_ID)
+                .sign(TestKeys.previousPrivateKey());
+    }
+
     /** {@code "Bearer <token>"} for a vendor. */
     public static String bearer(UUID clientId) {
         return "Bearer " + client(clientId);

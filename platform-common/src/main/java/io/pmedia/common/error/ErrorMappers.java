@@ -46,17 +46,16 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e, Request request, UriInfo uri) {
-        String message = isFrameworkMessage(e)
-                ? "no endpoint " + request.getMethod() + " /" + uri.getPath(false)
-                        .replaceFirst("^/", "")
-                : e.getMessage();
-        return respond(ErrorCode.NOT_FOUND, message, null);
+        // Services signal missing resources with ApiException; a NotFoundException is JAX-RS finding no endpoint.
+        return respond(ErrorCode.NOT_FOUND,
+                "no endpoint " + request.getMethod() + " " + uri.getRequestUri().getRawPath(), null);
+
     }
 
     @ServerExceptionMapper
     public Response notAllowed(NotAllowedException e, Request request, UriInfo uri) {
         Response response = respond(ErrorCode.METHOD_NOT_ALLOWED,
-                "method " + request.getMethod() + " is not allowed on /" + uri.getPath(false).replaceFirst("^/", ""),
+                "method " + request.getMethod() + " is not allowed on " + uri.getRequestUri().getRawPath(),
                 null);
         String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
         return allow == null ? response : Response.fromResponse(response).header(HttpHeaders.ALLOW, allow).build();
@@ -72,14 +71,39 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response webApplication(WebApplicationException e) {
+    public Response webApplication(WebApplicationException e, Request request, UriInfo uri) {
+        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                return json(json);
+            }
+        }
         int status = e.getResponse().getStatus();
+        if (status == 404) {
+            return notFound(null, request, uri);
+        }
         ErrorCode code = ErrorCode.forStatus(status);
         String message = isFrameworkMessage(e) ? describe(code) : e.getMessage();
         if (status >= 500) {
             LOG.errorf(e, "request failed with status %d", status);
         }
         return respond(code, message, null);
+    }
+
+    /** Routes a Jackson failure (thrown directly or wrapped by the body reader) to its specific answer. */
+    private Response json(JsonProcessingException e) {
+        if (e instanceof InvalidFormatException invalid) {
+            return invalidFormat(invalid);
+        }
+        if (e instanceof MismatchedInputException mismatched) {
+            return mismatchedInput(mismatched);
+        }
+        if (e instanceof ValueInstantiationException instantiation) {
+            return valueInstantiation(instantiation);
+        }
+        if (e instanceof JsonMappingException mapping) {
+            return jsonMapping(mapping);
+        }
+        return malformedJson(e);
     }
 
     @ServerExceptionMapper

@@ -5,8 +5,10 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -22,13 +24,39 @@ public class HttpFailureHandler {
 
     private static final Logger LOG = Logger.getLogger(HttpFailureHandler.class);
 
+    private final long maxBodySize;
+
+    public HttpFailureHandler(
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10M") MemorySize maxBodySize) {
+        this.maxBodySize = maxBodySize.asLongValue();
+    }
+
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).failureHandler(this::handle);
+        // Runs before Quarkus' own size check, which would answer 413 with an empty body.
+        router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+            String length = ctx.request().getHeader("Content-Length");
+            if (length != null && tooLarge(length)) {
+                ctx.response().putHeader("Connection", "close");
+                write(ctx, ErrorCode.PAYLOAD_TOO_LARGE,
+                        "request body is larger than the limit of " + maxBodySize + " bytes");
+            } else {
+                ctx.next();
+            }
+        });
         router.route().order(Integer.MAX_VALUE).handler(ctx -> {
             if (!ctx.response().ended()) {
                 write(ctx, ErrorCode.NOT_FOUND, "no endpoint " + ctx.request().method() + " " + ctx.request().path());
             }
         });
+    }
+
+    private boolean tooLarge(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > maxBodySize;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private void handle(RoutingContext ctx) {

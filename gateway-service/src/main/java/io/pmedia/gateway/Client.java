@@ -1,0 +1,77 @@
+package io.pmedia.gateway;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * A vendor onboarded by the operator. Only hashes of the client secret and API key are kept. A deleted client is
+ * kept (soft delete) for audit, but reads as absent everywhere and its tokens stop working.
+ */
+@Entity
+@Table(name = "client")
+public class Client extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(nullable = false)
+    public String name;
+
+    @Column(name = "secret_hash", nullable = false)
+    public String secretHash;
+
+    @Column(name = "api_key_hash", nullable = false, unique = true)
+    public String apiKeyHash;
+
+    @Column(name = "webhook_url")
+    public String webhookUrl;
+
+    @Column(name = "webhook_secret", nullable = false)
+    public String webhookSecret;
+
+    @Column(name = "previous_webhook_secret")
+    public String previousWebhookSecret;
+
+    @Column(name = "previous_webhook_expires_at")
+    public Instant previousWebhookExpiresAt;
+
+    /** Addresses and CIDR ranges allowed to use {@code GET /getToken}, one per line. */
+    @Column(name = "allowed_ips", nullable = false)
+    public String allowedIps = "";
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    @Column(name = "deleted_at")
+    public Instant deletedAt;
+
+    public List<String> allowedIpList() {
+        return allowedIps == null || allowedIps.isEmpty() ? List.of() : Arrays.asList(allowedIps.split("\n"));
+    }
+
+    public void allowedIpList(List<String> values) {
+        allowedIps = String.join("\n", values);
+    }
+
+    /** The client with this id unless it does not exist or was deleted (null item). */
+    public static Uni<Client> findActive(UUID id) {
+        return Client.<Client>find("id = ?1 and deletedAt is null", id).firstResult();
+    }
+
+    public static Uni<Client> findActiveByApiKeyHash(String hash) {
+        return Client.<Client>find("apiKeyHash = ?1 and deletedAt is null", hash).firstResult();
+    }
+}

@@ -1,0 +1,58 @@
+package io.pmedia.gateway.rest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** The bodies of the operator onboarding API (contracts.md, "Vendor onboarding"). */
+public final class ClientDtos {
+
+    private ClientDtos() {
+    }
+
+    /** {@code POST /admin/clients}. */
+    public record NewClient(String name, @JsonProperty("webhook-url") String webhookUrl,
+            @JsonProperty("allowed-ips") List<String> allowedIps) {
+    }
+
+    /** The answer to onboarding: the only time the secret, API key and webhook secret are shown. */
+    public record OnboardedClient(@JsonProperty("client-id") UUID clientId,
+            @JsonProperty("client-secret") String clientSecret, @JsonProperty("api-key") String apiKey,
+            @JsonProperty("webhook-secret") String webhookSecret, String name,
+            @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps) {
+    }
+
+    /** A client as the operator reads it: no secrets. */
+    public record ClientView(@JsonProperty("client-id") UUID clientId, String name,
+            @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
+            @JsonProperty("created-at") Instant createdAt, @JsonProperty("updated-at") Instant updatedAt) {
+    }
+
+    /** {@code POST /admin/clients/{id}/rotate-secret}: the new client secret, shown once. */
+    public record RotatedSecret(@JsonProperty("client-id") UUID clientId,
+            @JsonProperty("client-secret") String clientSecret) {
+    }
+
+    /** {@code POST /admin/clients/{id}/rotate-api-key}: the new API key, shown once. */
+    public record RotatedApiKey(@JsonProperty("client-id") UUID clientId, @JsonProperty("api-key") String apiKey) {
+    }
+
+    /** {@code POST /admin/clients/{id}/rotate-webhook-secret}: the new secret; the old one signs along until then. */
+    public record RotatedWebhookSecret(@JsonProperty("client-id") UUID clientId,
+            @JsonProperty("webhook-secret") String webhookSecret,
+            @JsonProperty("previous-valid-until") Instant previousValidUntil) {
+    }
+
+    /** {@code GET /internal/clients/{id}}: what the notifier needs to deliver and sign webhooks. */
+    public record WebhookRegistration(@JsonProperty("client-id") UUID clientId, String name,
+            @JsonProperty("webhook-url") String webhookUrl,
+            @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record WebhookSecret(String secret, @JsonProperty("expires-at") Instant expiresAt) {
+    }
+}

@@ -1,0 +1,283 @@
+package io.pmedia.gateway.service;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.error.ApiException;
+import io.pmedia.common.net.Cidr;
+import io.pmedia.common.net.DestinationPolicy;
+import io.pmedia.common.net.FetchException;
+import io.pmedia.gateway.Client;
+import io.pmedia.gateway.rest.ClientDtos.ClientView;
+import io.pmedia.gateway.rest.ClientDtos.NewClient;
+import io.pmedia.gateway.rest.ClientDtos.OnboardedClient;
+import io.pmedia.gateway.rest.ClientDtos.RotatedApiKey;
+import io.pmedia.gateway.rest.ClientDtos.RotatedSecret;
+import io.pmedia.gateway.rest.ClientDtos.RotatedWebhookSecret;
+import io.pmedia.gateway.rest.ClientDtos.WebhookRegistration;
+import io.pmedia.gateway.rest.ClientDtos.WebhookSecret;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The vendor registry: onboarding, reading, changing, rotating and deleting clients. Input rules live here so
+ * that every entry point (operator API, future console) applies the same ones.
+ */
+@ApplicationScoped
+public class ClientRegistry {
+
+    /** How long the previous webhook secret keeps signing after a rotation (Standard Webhooks practice). */
+    static final Duration WEBHOOK_SECRET_OVERLAP = Duration.ofHours(24);
+    private static final int MAX_ALLOWED_IPS = 100;
+
+    private final DestinationPolicy destinations;
+
+    public ClientRegistry(DestinationPolicy destinations) {
+        this.destinations = destinations;
+    }
+
+    public Uni<OnboardedClient> onboard(NewClient request) {
+        if (request == null) {
+            throw ApiException.validation("request body is required");
+        }
+        String name = validName(request.name());
+        List<String> allowedIps = validAllowedIps(request.allowedIps());
+        return validWebhookUrl(request.webhookUrl())
+                .flatMap(webhookUrl -> Panache.withTransaction(() -> persistNew(name, webhookUrl, allowedIps)));
+    }
+
+    private Uni<OnboardedClient> persistNew(String name, String webhookUrl, List<String> allowedIps) {
+        String secret = Secrets.newClientSecret();
+        String apiKey = Secrets.newApiKey();
+        String webhookSecret = Secrets.newWebhookSecret();
+        Instant now = now();
+        Client client = new Client();
+        client.id = UUID.randomUUID();
+        client.name = name;
+        client.secretHash = Secrets.hashSecret(secret);
+        client.apiKeyHash = Secrets.hashApiKey(apiKey);
+        client.webhookUrl = webhookUrl;
+        client.webhookSecret = webhookSecret;
+        client.allowedIpList(allowedIps);
+        client.createdAt = now;
+        client.updatedAt = now;
+        return client.persist().replaceWith(new OnboardedClient(client.id, secret, apiKey, webhookSecret, name,
+                webhookUrl, allowedIps));
+    }
+
+    @WithSession
+    public Uni<ClientView> get(UUID id) {
+        return active(id).map(ClientRegistry::view);
+    }
+
+    @WithSession
+    public Uni<List<ClientView>> list() {
+        return Client.<Client>find("deletedAt is null order by createdAt").list()
+                .map(clients -> clients.stream().map(ClientRegistry::view).toList());
+    }
+
+    /** Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it), {@code allowed-ips}. */
+    public Uni<ClientView> update(UUID id, JsonNode patch) {
+        if (patch == null || !patch.isObject()) {
+            throw ApiException.badRequest("request body must be a JSON object");
+        }
+        List<String> unknown = new ArrayList<>();
+        patch.fieldNames().forEachRemaining(field -> {
+            if (!List.of("name", "webhook-url", "allowed-ips").contains(field)) {
+                unknown.add(field);
+            }
+        });
+        if (!unknown.isEmpty()) {
+            throw ApiException.validation("field '" + unknown.get(0)
+                    + "' cannot be changed; allowed: name, webhook-url, allowed-ips");
+        }
+        String name = patch.has("name") ? validName(text(patch, "name")) : null;
+        List<String> allowedIps = patch.has("allowed-ips") ? validAllowedIps(list(patch, "allowed-ips")) : null;
+        Uni<String> webhook = patch.has("webhook-url")
+                ? validWebhookUrl(text(patch, "webhook-url"))
+                : Uni.createFrom().nullItem();
+        boolean setWebhook = patch.has("webhook-url");
+        return webhook.flatMap(webhookUrl -> Panache.withTransaction(
+                () -> applyUpdate(id, name, setWebhook, webhookUrl, allowedIps)));
+    }
+
+    private Uni<ClientView> applyUpdate(UUID id, String name, boolean setWebhook, String webhookUrl,
+            List<String> allowedIps) {
+        return active(id).map(client -> {
+            if (name != null) {
+                client.name = name;
+            }
+            if (setWebhook) {
+                client.webhookUrl = webhookUrl;
+            }
+            if (allowedIps != null) {
+                client.allowedIpList(allowedIps);
+            }
+            client.updatedAt = now();
+            return view(client);
+        });
+    }
+
+    @WithTransaction
+    public Uni<RotatedSecret> rotateSecret(UUID id) {
+        String secret = Secrets.newClientSecret();
+        return active(id).map(client -> {
+            client.secretHash = Secrets.hashSecret(secret);
+            client.updatedAt = now();
+            return new RotatedSecret(client.id, secret);
+        });
+    }
+
+    @WithTransaction
+    public Uni<RotatedApiKey> rotateApiKey(UUID id) {
+        String apiKey = Secrets.newApiKey();
+        return active(id).map(client -> {
+            client.apiKeyHash = Secrets.hashApiKey(apiKey);
+            client.updatedAt = now();
+            return new RotatedApiKey(client.id, apiKey);
+        });
+    }
+
+    @WithTransaction
+    public Uni<RotatedWebhookSecret> rotateWebhookSecret(UUID id) {
+        String secret = Secrets.newWebhookSecret();
+        Instant until = now().plus(WEBHOOK_SECRET_OVERLAP);
+        return active(id).map(client -> {
+            client.previousWebhookSecret = client.webhookSecret;
+            client.previousWebhookExpiresAt = until;
+            client.webhookSecret = secret;
+            client.updatedAt = now();
+            return new RotatedWebhookSecret(client.id, secret, until);
+        });
+    }
+
+    /** Deletes (revokes) a client: it reads as absent from now on and its tokens and keys stop working. */
+    @WithTransaction
+    public Uni<Void> delete(UUID id) {
+        return active(id).map(client -> {
+            client.deletedAt = now();
+            client.updatedAt = client.deletedAt;
+            return client;
+        }).replaceWithVoid();
+    }
+
+    @WithSession
+    public Uni<WebhookRegistration> webhookRegistration(UUID id) {
+        return active(id).map(client -> {
+            List<WebhookSecret> secrets = new ArrayList<>();
+            secrets.add(new WebhookSecret(client.webhookSecret, null));
+            if (client.previousWebhookSecret != null && client.previousWebhookExpiresAt != null
+                    && client.previousWebhookExpiresAt.isAfter(Instant.now())) {
+                secrets.add(new WebhookSecret(client.previousWebhookSecret, client.previousWebhookExpiresAt));
+            }
+            return new WebhookRegistration(client.id, client.name, client.webhookUrl, secrets);
+        });
+    }
+
+    private static Uni<Client> active(UUID id) {
+        return Client.findActive(id).onItem().ifNull()
+                .failWith(() -> ApiException.notFound("client " + id + " not found"));
+    }
+
+    private static ClientView view(Client client) {
+        return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(), client.createdAt,
+                client.updatedAt);
+    }
+
+    private static String validName(String name) {
+        if (name == null || name.isBlank()) {
+            throw ApiException.validation("field 'name' is required");
+        }
+        if (name.length() > 200) {
+            throw ApiException.validation("field 'name' must be at most 200 characters");
+        }
+        return name.strip();
+    }
+
+    private static List<String> validAllowedIps(List<String> values) {
+        if (values == null) {
+            return List.of();
+        }
+        if (values.size() > MAX_ALLOWED_IPS) {
+            throw ApiException.validation("field 'allowed-ips' holds at most " + MAX_ALLOWED_IPS + " entries");
+        }
+        List<String> normalized = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            String value = values.get(i);
+            try {
+                normalized.add(Cidr.parse(value).toString());
+            } catch (IllegalArgumentException e) {
+                throw ApiException.validation("field 'allowed-ips[" + i + "]': " + e.getMessage());
+            }
+        }
+        return List.copyOf(normalized);
+    }
+
+    /**
+     * A webhook URL must be http(s), and must not reach loopback, private, link-local, metadata or reserved
+     * addresses after DNS resolution (the same policy the notifier applies on every delivery). A name that does not
+     * resolve now is accepted: it cannot be proven harmful, and every delivery checks it again.
+     */
+    private Uni<String> validWebhookUrl(String value) {
+        if (value == null || value.isBlank()) {
+            return Uni.createFrom().nullItem();
+        }
+        if (value.length() > 2000) {
+            throw ApiException.validation("field 'webhook-url' must be at most 2000 characters");
+        }
+        return Blocking.offload(() -> {
+            try {
+                destinations.check(DestinationPolicy.parse(value));
+            } catch (FetchException e) {
+                if (e.reason() != FetchException.Reason.UNRESOLVABLE) {
+                    throw ApiException.validation("field 'webhook-url': " + e.getMessage());
+                }
+            }
+            return value.strip();
+        });
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw ApiException.badRequest("field '" + field + "' has the wrong type: expected a string");
+        }
+        return value.asText();
+    }
+
+    private static List<String> list(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return List.of();
+        }
+        if (!value.isArray()) {
+            throw ApiException.badRequest("field '" + field + "' has the wrong type: expected an array");
+        }
+        List<String> items = new ArrayList<>();
+        for (JsonNode item : value) {
+            if (!item.isTextual()) {
+                throw ApiException.badRequest("field '" + field + "' has the wrong type: expected an array of strings");
+            }
+            items.add(item.asText());
+        }
+        return items;
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}

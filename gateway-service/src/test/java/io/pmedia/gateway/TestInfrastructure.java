@@ -1,0 +1,13 @@
+package io.pmedia.gateway;
+
+import io.pmedia.testing.JwtTestResource;
+import io.pmedia.testing.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+
+/** What every gateway test runs against: a real PostgreSQL database, test keys, and echoing stand-in services. */
+@QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "pmedia_gateway_test"))
+@QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(EchoUpstreamResource.class)
+public class TestInfrastructure {
+}
