@@ -31,7 +31,8 @@ public class InternalClientResource {
 
     @GET
     @Path("{clientId}")
-    @Operation(summary = "A client's webhook URL and signing secrets (notifier-service)")
+    @Operation(hidden = true, summary = "A client's webhook URL and signing secrets (notifier-service)")
+
     public Uni<WebhookRegistration> webhook(@HeaderParam("Authorization") String authorization,
             @PathParam("clientId") String clientId) {
         authenticator.requireInternal(authorization);
