@@ -1,0 +1,59 @@
+package io.pmedia.campaign;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
+
+/** A client's campaign window and where it stands in its lifecycle. */
+@Entity
+@Table(name = "campaign_schedule")
+public class CampaignSchedule extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "client_id", nullable = false)
+    public UUID clientId;
+
+    @Column(name = "campaign_id", nullable = false)
+    public String campaignId;
+
+    @Column(name = "start_time", nullable = false)
+    public Instant startTime;
+
+    @Column(name = "end_time", nullable = false)
+    public Instant endTime;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public CampaignStatus status;
+
+    @Column(name = "next_transition_at")
+    public Instant nextTransitionAt;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    /** The client's campaign, or a null item. */
+    public static Uni<CampaignSchedule> findOwned(UUID clientId, String campaignId) {
+        return CampaignSchedule.<CampaignSchedule>find("clientId = ?1 and campaignId = ?2", clientId, campaignId)
+                .firstResult();
+    }
+
+    /** The event key: campaign ids are unique per client only. */
+    public String resourceKey() {
+        return clientId + "/" + campaignId;
+    }
+}

@@ -1,0 +1,67 @@
+package io.pmedia.campaign.service;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.campaign.CampaignSchedule;
+import io.pmedia.campaign.CampaignStatus;
+import io.pmedia.common.error.ApiException;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Setting and reading a campaign's schedule. A new or changed window takes the status it has right now (a window
+ * that already started is ACTIVE at once); later changes are the {@link TransitionScheduler}'s.
+ */
+@ApplicationScoped
+public class CampaignScheduling {
+
+    private final CampaignEvents events;
+    private final TransitionScheduler scheduler;
+
+    public CampaignScheduling(CampaignEvents events, TransitionScheduler scheduler) {
+        this.events = events;
+        this.scheduler = scheduler;
+    }
+
+    @WithTransaction
+    public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end) {
+        return CampaignSchedule.findOwned(clientId, campaignId).flatMap(existing -> {
+            Instant now = Instant.now();
+            if (existing != null && (existing.status == CampaignStatus.ENDED || !existing.endTime.isAfter(now))) {
+                return Uni.createFrom().failure(ApiException.conflict(
+                        "campaign '" + campaignId + "' has ended; an ended campaign cannot be rescheduled"));
+            }
+            CampaignSchedule schedule = existing != null ? existing : newSchedule(clientId, campaignId, now);
+            CampaignStatus previous = existing == null ? null : existing.status;
+            CampaignStatus current = CampaignStatus.at(start, end, now);
+            schedule.startTime = start;
+            schedule.endTime = end;
+            schedule.status = current;
+            schedule.nextTransitionAt = current.nextTransition(start, end);
+            schedule.updatedAt = now;
+            return schedule.<CampaignSchedule>persist()
+                    .call(saved -> events.statusOf(saved, current, previous))
+                    .invoke(saved -> scheduler.armFor(saved.nextTransitionAt));
+        });
+    }
+
+    @WithSession
+    public Uni<CampaignSchedule> read(UUID clientId, String campaignId) {
+        return CampaignSchedule.findOwned(clientId, campaignId).onItem().ifNull()
+                .failWith(() -> ApiException.notFound("campaign '" + campaignId + "' not found"));
+    }
+
+    private static CampaignSchedule newSchedule(UUID clientId, String campaignId, Instant now) {
+        CampaignSchedule schedule = new CampaignSchedule();
+        schedule.id = UUID.randomUUID();
+        schedule.clientId = clientId;
+        schedule.campaignId = campaignId;
+        schedule.createdAt = now.truncatedTo(ChronoUnit.MICROS);
+        return schedule;
+    }
+}

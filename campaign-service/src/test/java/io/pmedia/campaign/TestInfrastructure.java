@@ -1,0 +1,14 @@
+package io.pmedia.campaign;
+
+import io.pmedia.testing.JwtTestResource;
+import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.PostgresTestResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+
+/** Real PostgreSQL, a real Kafka broker in the test JVM, and the test signing keys. */
+@QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "pmedia_campaign_test"))
+@QuarkusTestResource(KafkaTestResource.class)
+@QuarkusTestResource(JwtTestResource.class)
+public class TestInfrastructure {
+}
