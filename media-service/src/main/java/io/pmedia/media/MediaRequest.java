@@ -1,0 +1,105 @@
+package io.pmedia.media;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import io.smallrye.mutiny.Uni;
+
+/** A realtime media request (interface 2.3/2.4) and where its render stands. */
+@Entity
+@Table(name = "media_request")
+public class MediaRequest extends PanacheEntityBase {
+
+    /** The {@code service-request-id}. */
+    @Id
+    public UUID id;
+
+    @Column(name = "client_id", nullable = false)
+    public UUID clientId;
+
+    @Column(name = "client_request_id", nullable = false)
+    public String clientRequestId;
+
+    @Column(name = "request_hash", nullable = false)
+    public String requestHash;
+
+    /** {@code current} ({@code POST /media/demo}) or {@code earlier} ({@code POST /video/demo}). */
+    @Column(nullable = false)
+    public String form;
+
+    @Column(name = "customer_id")
+    public String customerId;
+
+    @Column(name = "user_id")
+    public String userId;
+
+    @Column(name = "use_case_id", nullable = false)
+    public String useCaseId;
+
+    @Column(name = "reference_record_id")
+    public String referenceRecordId;
+
+    @Column(name = "template_id")
+    public UUID templateId;
+
+    @Column(name = "template_version")
+    public Integer templateVersion;
+
+    /** The RenderInput as JSON, so the render can be submitted again. */
+    @Column(name = "render_input")
+    public String renderInput;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    public MediaStatus status;
+
+    public String message;
+
+    @Column(name = "accept_status", nullable = false)
+    public String acceptStatus;
+
+    @Column(name = "accept_message", nullable = false)
+    public String acceptMessage;
+
+    @Column(name = "video_key")
+    public String videoKey;
+
+    @Column(name = "thumbnail_key")
+    public String thumbnailKey;
+
+    @Column(name = "duration_seconds")
+    public Double durationSeconds;
+
+    @Column(name = "render_millis")
+    public Long renderMillis;
+
+    @Column(nullable = false)
+    public int attempts;
+
+    @Column(name = "created_at", nullable = false)
+    public Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    public Instant updatedAt;
+
+    @Column(name = "completed_at")
+    public Instant completedAt;
+
+    public static Uni<MediaRequest> findByClientRequest(UUID clientId, String clientRequestId) {
+        return MediaRequest.<MediaRequest>find("clientId = ?1 and clientRequestId = ?2", clientId, clientRequestId)
+                .firstResult();
+    }
+
+    /** The client's request, or a null item (also for another client's id). */
+    public static Uni<MediaRequest> findOwned(UUID clientId, UUID id) {
+        return MediaRequest.<MediaRequest>find("id = ?1 and clientId = ?2", id, clientId).firstResult();
+    }
+}

@@ -1,0 +1,55 @@
+package io.pmedia.media.messaging;
+
+import java.io.IOException;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.common.event.CloudEvent;
+import io.pmedia.media.service.MediaRequests;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Applies render results to realtime requests (results of other producers are theirs), and resubmits renders that
+ * never came back. The offset of a result is committed after its request was updated.
+ */
+@ApplicationScoped
+public class RenderResults {
+
+    static final String PRODUCER = "media";
+    private static final Logger LOG = Logger.getLogger(RenderResults.class);
+
+    private final ObjectMapper mapper;
+    private final MediaRequests requests;
+
+    public RenderResults(ObjectMapper mapper, MediaRequests requests) {
+        this.mapper = mapper;
+        this.requests = requests;
+    }
+
+    @Incoming("render-results-in")
+    public Uni<Void> onResult(String envelope) {
+        RenderResult result;
+        try {
+            CloudEvent event = mapper.readValue(envelope, CloudEvent.class);
+            result = mapper.treeToValue(event.data(), RenderResult.class);
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.errorf("dropping a render result that cannot be read: %s", e.getMessage());
+            return Uni.createFrom().voidItem();
+        }
+        if (!PRODUCER.equals(result.producer())) {
+            return Uni.createFrom().voidItem();
+        }
+        return requests.complete(result);
+    }
+
+    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> resubmitStale() {
+        return requests.resubmitStale().replaceWithVoid();
+    }
+}

@@ -1,0 +1,145 @@
+package io.pmedia.media.messaging;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.pmedia.common.event.CloudEvent;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.render.RenderException;
+import io.pmedia.media.service.AssetFetcher;
+import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateResolutionException;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.storage.ObjectStore;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
+/**
+ * A render worker: takes jobs from {@code pmedia.render.jobs} (a consumer group, so every replica renders its
+ * share of the partitions), renders, stores the outputs and publishes the result. The job's offset is committed
+ * only after its result is acknowledged by Kafka: a worker that dies mid-render leaves the job to be rendered
+ * again by another. Every failure becomes a FAILURE result with a message the vendor can act on.
+ */
+@ApplicationScoped
+public class RenderWorker {
+
+    private static final Logger LOG = Logger.getLogger(RenderWorker.class);
+
+    private final ObjectMapper mapper;
+    private final AssetFetcher assets;
+    private final ObjectStore store;
+    private final RenderEngine engine;
+    private final MediaConfig config;
+    private final MutinyEmitter<String> results;
+    private final Timer renderTimer;
+
+    public RenderWorker(ObjectMapper mapper, AssetFetcher assets, ObjectStore store, RenderEngine engine,
+            MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
+        this.mapper = mapper;
+        this.assets = assets;
+        this.store = store;
+        this.engine = engine;
+        this.config = config;
+        this.results = results;
+        this.renderTimer = Timer.builder("pmedia.render.duration").description("Render wall time")
+                .publishPercentiles(0.5, 0.95, 0.99).register(registry);
+    }
+
+    @Incoming("render-jobs")
+    @Blocking
+    public void onJob(String envelope) {
+        RenderJob job;
+        try {
+            CloudEvent event = mapper.readValue(envelope, CloudEvent.class);
+            job = mapper.treeToValue(event.data(), RenderJob.class);
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.errorf("dropping a render job that cannot be read: %s", e.getMessage());
+            return;
+        }
+        RenderResult result = render(job);
+        CloudEvent event = CloudEvent.of(RenderTopics.SOURCE, RenderTopics.RESULT_TYPE, job.jobId(),
+                mapper.valueToTree(result));
+        try {
+            results.sendMessageAndAwait(Message.of(mapper.writeValueAsString(event)).addMetadata(
+                    OutgoingKafkaRecordMetadata.<String>builder().withKey(job.jobId()).build()));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Renders one job into the object store; never throws. */
+    public RenderResult render(RenderJob job) {
+        long started = System.nanoTime();
+        Path work = config.workDir().resolve("renders").resolve(job.jobId() + "-" + UUID.randomUUID());
+        try {
+            Files.createDirectories(work);
+            ResolvedVideo video = TemplateResolver.resolve(job.template(), job.input());
+            Map<String, Path> files = new LinkedHashMap<>();
+            for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
+                files.put(asset.getKey(), assets.fetch(asset.getKey(), asset.getValue()));
+            }
+            Duration limit = job.timeLimitSeconds() == null
+                    ? config.render().timeLimit()
+                    : Duration.ofSeconds(job.timeLimitSeconds());
+            RenderEngine.RenderOutput output = engine.render(video, files, work, limit);
+            String videoKey = job.outputPrefix() + "video.mp4";
+            String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
+            store.put(videoKey, output.video(), "video/mp4");
+            store.put(thumbnailKey, output.thumbnail(), "image/jpeg");
+            long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            renderTimer.record(Duration.ofMillis(millis));
+            return new RenderResult(job.jobId(), job.producer(), RenderResult.SUCCESS, "video ready", videoKey,
+                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis);
+        } catch (TemplateResolutionException | RenderException e) {
+            LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
+            return RenderResult.failure(job, e.getMessage(), elapsed(started));
+        } catch (RuntimeException | IOException e) {
+            LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
+            return RenderResult.failure(job, "render failed: internal error", elapsed(started));
+        } finally {
+            delete(work);
+        }
+    }
+
+    private static long elapsed(long started) {
+        return Duration.ofNanos(System.nanoTime() - started).toMillis();
+    }
+
+    private static void delete(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    LOG.warnf("cannot remove %s: %s", path, e.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            LOG.warnf("cannot clean %s: %s", directory, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.pmedia.media.rest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.common.security.Caller;
+import io.pmedia.common.security.Roles;
+import io.pmedia.media.TemplateVersion;
+import io.pmedia.media.service.TemplateCatalog;
+import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.TemplateDefinition;
+import io.smallrye.mutiny.Uni;
+
+/** Templates: registered by the operator, listed for vendors with the fields each requires. */
+@Path("/")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Templates")
+public class TemplateResource {
+
+    /** A template as vendors (and, with its definition, operators) see it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TemplateView(@JsonProperty("template-id") UUID templateId,
+            @JsonProperty("use-case-id") String useCaseId, int version, String name, String description,
+            @JsonProperty("duration-seconds") double durationSeconds, int width, int height, int fps,
+            @JsonProperty("required-fields") List<String> requiredFields,
+            @JsonProperty("optional-fields") List<String> optionalFields, List<FieldView> fields,
+            @JsonProperty("asset-slots") AssetSlotsView assetSlots, List<String> segments,
+            @JsonProperty("created-at") Instant createdAt, TemplateDefinition definition) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record FieldView(String name, boolean required, @JsonProperty("default") String defaultValue,
+            @JsonProperty("max-length") int maxLength) {
+    }
+
+    public record AssetSlotsView(int images, int videos, int icons) {
+    }
+
+    private final TemplateCatalog catalog;
+    private final Caller caller;
+
+    public TemplateResource(TemplateCatalog catalog, Caller caller) {
+        this.catalog = catalog;
+        this.caller = caller;
+    }
+
+    @POST
+    @Path("admin/templates")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.OPERATOR)
+    @Operation(summary = "Register a template, or a new version of one (201); the same definition again is 200")
+    public Uni<Response> register(TemplateDefinition definition) {
+        if (definition == null) {
+            throw ApiException.validation("a template definition is required");
+        }
+        return catalog.register(definition).map(registered -> Response
+                .status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
+                .entity(view(registered.version(), true)).build());
+    }
+
+    @GET
+    @Path("admin/templates")
+    @RolesAllowed(Roles.OPERATOR)
+    @Operation(summary = "Every template's current version, with its definition")
+    public Uni<List<TemplateView>> all() {
+        return catalog.current().map(versions -> versions.stream().map(v -> view(v, true)).toList());
+    }
+
+    @GET
+    @Path("admin/templates/{useCaseId}")
+    @RolesAllowed(Roles.OPERATOR)
+    @Operation(summary = "A template's current version, with its definition")
+    public Uni<TemplateView> one(@PathParam("useCaseId") String useCaseId) {
+        return catalog.byUseCase(useCaseId).map(v -> view(v, true));
+    }
+
+    @GET
+    @Path("templates")
+    @RolesAllowed(Roles.CLIENT)
+    @Operation(summary = "The templates this client may render, with the personalization fields each requires")
+    public Uni<List<TemplateView>> available() {
+        return catalog.availableTo(caller.clientId())
+                .map(versions -> versions.stream().map(v -> view(v, false)).toList());
+    }
+
+    private TemplateView view(TemplateVersion version, boolean withDefinition) {
+        TemplateDefinition definition = catalog.definition(version);
+        List<FieldView> fields = definition.fieldsOrEmpty().stream()
+                .map(f -> new FieldView(f.name(), f.isRequired(), f.defaultValue(), f.maxLengthOrDefault()))
+                .toList();
+        TemplateDefinition.AssetSlots slots = definition.assetsOrEmpty();
+        return new TemplateView(version.templateId, version.useCaseId, version.version, version.name,
+                version.description, definition.durationSeconds(), definition.canvas().width(),
+                definition.canvas().height(), definition.canvas().fps(), definition.requiredFields(),
+                definition.optionalFields(), fields,
+                new AssetSlotsView(slots.of(AssetKind.IMAGE).size(), slots.of(AssetKind.VIDEO).size(),
+                        slots.of(AssetKind.ICON).size()),
+                definition.segments().stream().map(TemplateDefinition.Segment::id).toList(), version.createdAt,
+                withDefinition ? definition : null);
+    }
+}

@@ -1,0 +1,265 @@
+package io.pmedia.media.service;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.media.MediaRequest;
+import io.pmedia.media.MediaStatus;
+import io.pmedia.media.TemplateVersion;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.messaging.RenderJob;
+import io.pmedia.media.messaging.RenderResult;
+import io.pmedia.media.template.RenderInput;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolutionException;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.storage.ObjectStore;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The life of a realtime request: acceptance (idempotent per client and client-request-id; a request that cannot be
+ * served is accepted as FAILURE with the reason), completion from a render result, status reads, and resubmission
+ * of renders that never came back.
+ */
+@ApplicationScoped
+public class MediaRequests {
+
+    /** A request as it arrived, with how to turn it into render input once its template is known. */
+    public record Submission(String form, String clientRequestId, String customerId, String useCaseId,
+            String userId, String referenceRecordId, Object body, Function<TemplateDefinition, RenderInput> input) {
+    }
+
+    /** Interface 2.5. */
+    public record Acceptance(String status, String message, String clientRequestId, String serviceRequestId) {
+    }
+
+    /** Interface 2.6. */
+    public record Status(String status, String message, String videoUrl, String imageUrl) {
+    }
+
+    static final String ACCEPTED = "request accepted";
+    private static final Logger LOG = Logger.getLogger(MediaRequests.class);
+
+    private final ObjectMapper mapper;
+    private final MediaEvents events;
+    private final TemplateCatalog templates;
+    private final ObjectStore store;
+    private final MediaConfig config;
+
+    public MediaRequests(ObjectMapper mapper, MediaEvents events, TemplateCatalog templates, ObjectStore store,
+            MediaConfig config) {
+        this.mapper = mapper;
+        this.events = events;
+        this.templates = templates;
+        this.store = store;
+        this.config = config;
+    }
+
+    public Uni<Acceptance> accept(UUID clientId, Submission submission) {
+        String hash = Canonical.hash(mapper, Map.of("form", submission.form(), "body", submission.body()));
+        return Panache.withTransaction(() -> MediaRequest.findByClientRequest(clientId, submission.clientRequestId())
+                .flatMap(existing -> existing != null
+                        ? Uni.createFrom().item(replay(existing, hash))
+                        : TemplateVersion.current(submission.useCaseId())
+                                .flatMap(template -> create(clientId, submission, hash, template))))
+                .onFailure(MediaRequests::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
+                        () -> MediaRequest.findByClientRequest(clientId, submission.clientRequestId())
+                                .map(existing -> replay(existing, hash))));
+    }
+
+    private Acceptance replay(MediaRequest existing, String hash) {
+        if (!existing.requestHash.equals(hash)) {
+            throw ApiException.conflict("client-request-id '" + existing.clientRequestId
+                    + "' was already used with a different request");
+        }
+        return new Acceptance(existing.acceptStatus, existing.acceptMessage, existing.clientRequestId,
+                existing.id.toString());
+    }
+
+    private Uni<Acceptance> create(UUID clientId, Submission submission, String hash, TemplateVersion template) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        MediaRequest request = new MediaRequest();
+        request.id = UUID.randomUUID();
+        request.clientId = clientId;
+        request.clientRequestId = submission.clientRequestId();
+        request.requestHash = hash;
+        request.form = submission.form();
+        request.customerId = submission.customerId();
+        request.userId = submission.userId();
+        request.useCaseId = submission.useCaseId();
+        request.referenceRecordId = submission.referenceRecordId();
+        request.createdAt = now;
+        request.updatedAt = now;
+
+        String failure = null;
+        TemplateDefinition definition = null;
+        RenderInput input = null;
+        if (template == null || !TemplateCatalog.mayUse(definition = templates.definition(template), clientId)) {
+            failure = "unknown use-case-id '" + submission.useCaseId() + "'";
+        } else {
+            try {
+                input = submission.input().apply(definition);
+                TemplateResolver.resolve(definition, input);
+            } catch (TemplateResolutionException e) {
+                failure = e.getMessage();
+            }
+        }
+        if (failure != null) {
+            request.status = MediaStatus.FAILURE;
+            request.message = failure;
+            request.acceptStatus = MediaStatus.FAILURE.name();
+            request.acceptMessage = failure;
+            request.completedAt = now;
+        } else {
+            request.status = MediaStatus.PROCESSING;
+            request.message = "rendering";
+            request.acceptStatus = MediaStatus.SUCCESS.name();
+            request.acceptMessage = ACCEPTED;
+            request.templateId = template.templateId;
+            request.templateVersion = template.version;
+            request.renderInput = json(input);
+            request.attempts = 1;
+        }
+        TemplateDefinition chosen = definition;
+        RenderInput chosenInput = input;
+        return request.<MediaRequest>persist()
+                .call(saved -> events.status(saved))
+                .call(saved -> saved.status == MediaStatus.PROCESSING
+                        ? events.renderJob(job(saved, chosen, chosenInput))
+                        : Uni.createFrom().voidItem())
+                .map(saved -> new Acceptance(saved.acceptStatus, saved.acceptMessage, saved.clientRequestId,
+                        saved.id.toString()));
+    }
+
+    private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {
+        return new RenderJob(request.id.toString(), "media", request.clientId, request.templateId,
+                request.templateVersion, definition, input,
+                "media/" + request.clientId + "/" + request.id + "/",
+                (int) config.render().timeLimit().toSeconds());
+    }
+
+    /** Applies a render result to its request, once: a result for a request already final changes nothing. */
+    @WithTransaction
+    public Uni<Void> complete(RenderResult result) {
+        UUID id;
+        try {
+            id = UUID.fromString(result.jobId());
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().voidItem();
+        }
+        return MediaRequest.<MediaRequest>findById(id, LockModeType.PESSIMISTIC_WRITE).flatMap(request -> {
+            if (request == null || request.status.isFinal()) {
+                return Uni.createFrom().voidItem();
+            }
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            boolean success = RenderResult.SUCCESS.equals(result.status());
+            request.status = success ? MediaStatus.SUCCESS : MediaStatus.FAILURE;
+            request.message = success ? "video ready" : result.message();
+            request.videoKey = success ? result.videoKey() : null;
+            request.thumbnailKey = success ? result.thumbnailKey() : null;
+            request.durationSeconds = result.durationSeconds();
+            request.renderMillis = result.renderMillis();
+            request.completedAt = now;
+            request.updatedAt = now;
+            return events.status(request);
+        });
+    }
+
+    /** The client's request as interface 2.6 shows it; another client's id reads as not found. */
+    @WithSession
+    public Uni<Status> status(UUID clientId, String transactionId) {
+        UUID id;
+        try {
+            id = UUID.fromString(transactionId);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().failure(notFound(transactionId));
+        }
+        return MediaRequest.findOwned(clientId, id).map(request -> {
+            if (request == null) {
+                throw notFound(transactionId);
+            }
+            boolean ready = request.status == MediaStatus.SUCCESS;
+            return new Status(request.status.name(), request.message,
+                    ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
+                    ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null);
+        });
+    }
+
+    /**
+     * Requests whose render has not come back in time get their job submitted again (a lost job, a poisoned
+     * worker); after the last attempt they end FAILURE. Claimed with SKIP LOCKED, so replicas share the work.
+     */
+    public Uni<Integer> resubmitStale() {
+        Instant cutoff = Instant.now().minus(config.render().resubmitAfter());
+        return Panache.withTransaction(() -> Panache.getSession()
+                .flatMap(session -> session.createNativeQuery("SELECT * FROM media_request WHERE status = "
+                        + "'PROCESSING' AND updated_at < ?1 ORDER BY updated_at LIMIT 50 FOR UPDATE SKIP LOCKED",
+                        MediaRequest.class).setParameter(1, cutoff).getResultList())
+                .flatMap(stale -> Multi.createFrom().iterable(stale)
+                        .onItem().transformToUniAndConcatenate(this::resubmit)
+                        .collect().asList().map(List::size)));
+    }
+
+    private Uni<Void> resubmit(MediaRequest request) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        request.updatedAt = now;
+        if (request.attempts >= config.render().maxAttempts()) {
+            request.status = MediaStatus.FAILURE;
+            request.message = "render did not complete after " + request.attempts + " attempts";
+            request.completedAt = now;
+            return events.status(request);
+        }
+        request.attempts++;
+        LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);
+        return TemplateVersion.find(request.useCaseId, request.templateVersion).flatMap(template -> {
+            RenderInput input;
+            try {
+                input = mapper.readValue(request.renderInput, RenderInput.class);
+            } catch (IOException e) {
+                throw new IllegalStateException("stored render input of " + request.id + " is unreadable", e);
+            }
+            return events.renderJob(job(request, templates.definition(template), input));
+        });
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ApiException notFound(String id) {
+        return ApiException.notFound("request '" + id + "' not found");
+    }
+
+    static boolean isDuplicateKey(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof io.vertx.pgclient.PgException pg && "23505".equals(pg.getSqlState())) {
+                return true;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+}

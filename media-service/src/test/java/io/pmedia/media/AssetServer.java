@@ -1,0 +1,75 @@
+package io.pmedia.media;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.imageio.ImageIO;
+
+import com.sun.net.httpserver.HttpServer;
+
+/** A vendor's asset host on 127.0.0.1 that counts what it serves. */
+public final class AssetServer implements AutoCloseable {
+
+    private final HttpServer server;
+    private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+
+    public AssetServer() throws IOException {
+        byte[] png = png();
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            hits.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            byte[] body;
+            String type;
+            if (path.endsWith(".png")) {
+                body = png;
+                type = "image/png";
+            } else {
+                body = "<html>not an image</html>".getBytes();
+                type = "text/html";
+            }
+            exchange.getResponseHeaders().add("Content-Type", type);
+            exchange.getResponseHeaders().add("ETag", "\"v1\"");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    public int hits(String path) {
+        AtomicInteger count = hits.get(path);
+        return count == null ? 0 : count.get();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    static byte[] png() throws IOException {
+        BufferedImage image = new BufferedImage(160, 120, BufferedImage.TYPE_INT_RGB);
+        Graphics2D graphics = image.createGraphics();
+        graphics.setColor(new Color(230, 57, 70));
+        graphics.fillRect(0, 0, 160, 120);
+        graphics.setColor(Color.WHITE);
+        graphics.fillOval(40, 20, 80, 80);
+        graphics.dispose();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "png", out);
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,157 @@
+package io.pmedia.media;
+
+import static io.pmedia.media.MediaApi.awaitFinal;
+import static io.pmedia.media.MediaApi.body;
+import static io.pmedia.media.MediaApi.download;
+import static io.pmedia.media.MediaApi.request;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pmedia.media.render.FfmpegRunner;
+import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.TestTokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/** Whole renders over the real database, broker and object store: what a vendor gets back plays. */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealtimeRenderTest {
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    private KafkaEvents statusEvents;
+    private AssetServer assets;
+    private final FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
+
+    @BeforeAll
+    void setUp() throws Exception {
+        statusEvents = KafkaEvents.of(bootstrap, "pmedia.media.status");
+        assets = new AssetServer();
+    }
+
+    /** Registration is idempotent; RestAssured is only pointed at the application per test. */
+    @BeforeEach
+    void templates() throws Exception {
+        MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/greeting.json")));
+        MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/earlier-form.json")));
+        MediaApi.registerTemplate(MediaApi.TINY);
+    }
+
+    @AfterAll
+    void tearDown() {
+        statusEvents.close();
+        assets.close();
+    }
+
+    @Test
+    void theDemoGreetingRendersAPlayablePersonalizedVideo(@TempDir Path dir) throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("greet-1", "greeting", Map.of(
+                "personalization_fields", Map.of("name", "Ada", "offer", "20% off your next order"),
+                "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200)
+                .body("status", equalTo("SUCCESS"))
+                .body("message", equalTo("request accepted"))
+                .body("client-request-id", equalTo("greet-1"))
+                .body("service-request-id", matchesPattern("[0-9a-f-]{36}"))
+                .extract().path("service-request-id");
+
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("SUCCESS");
+        assertThat(status.getString("message")).isEqualTo("video ready");
+
+        FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir, "video.mp4"));
+        assertThat(video.durationSeconds()).isCloseTo(10.0, within(0.1));
+        assertThat(video.width()).isEqualTo(1280);
+        assertThat(video.height()).isEqualTo(720);
+        assertThat(video.count("video")).isEqualTo(1);
+        assertThat(video.count("audio")).isEqualTo(1);
+        FfmpegRunner.Probe thumbnail = ffmpeg.probe(download(status.getString("image-url"), dir, "thumb.jpg"));
+        assertThat(thumbnail.width()).isEqualTo(1280);
+        assertThat(assets.hits("/ada.png")).isEqualTo(1);
+
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statusEvents.withKey(id))
+                .extracting(event -> event.data().get("status").asText()).containsExactly("PROCESSING", "SUCCESS"));
+        var success = statusEvents.withKey(id).get(1);
+        assertThat(success.envelope().get("type").asText()).isEqualTo("io.pmedia.media.status.changed");
+        assertThat(success.data().get("client-id").asText()).isEqualTo(client.toString());
+        assertThat(success.data().get("client-request-id").asText()).isEqualTo("greet-1");
+        assertThat(success.data().get("user-id").asText()).isEqualTo("user-1");
+        assertThat(success.data().get("video-url").asText()).startsWith("http");
+        assertThat(success.contentType()).startsWith("application/cloudevents+json");
+    }
+
+    @Test
+    void theEarlierFormRendersToo(@TempDir Path dir) throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = io.restassured.RestAssured.given().header("Authorization", TestTokens.bearer(client))
+                .contentType(ContentType.JSON)
+                .body(Map.of("client-request-id", "card-1", "customer-id", "c", "use-case-id", "classic-card",
+                        "user-id", "u", "phrase-texts", List.of("Dear Ada", "Bye"), "image-texts", List.of("2019"),
+                        "image-urls", List.of(assets.url("/card.png"))))
+                .post("/video/demo").then().statusCode(200).body("status", equalTo("SUCCESS"))
+                .extract().path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("SUCCESS");
+        FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir, "card.mp4"));
+        assertThat(video.durationSeconds()).isCloseTo(8.0, within(0.1));
+    }
+
+    @Test
+    void aRepeatedAssetIsFetchedOnce() {
+        UUID client = UUID.randomUUID();
+        for (int i = 0; i < 2; i++) {
+            String id = request(client, body("cache-" + i, "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(assets.url("/shared.png"))))))
+                    .statusCode(200).extract().path("service-request-id");
+            assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
+        }
+        assertThat(assets.hits("/shared.png")).isEqualTo(1);
+    }
+
+    @Test
+    void anAssetOfTheWrongTypeFailsTheRenderWithAReason() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("html-1", "tiny", Map.of("personalization_fields", Map.of("name", "Bo"),
+                "global_assets", Map.of("images", List.of(assets.url("/page.html"))))))
+                .statusCode(200).body("status", equalTo("SUCCESS")).extract().path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("FAILURE");
+        assertThat(status.getString("message")).contains("content type 'text/html'").contains("page.html");
+        assertThat(status.getString("video-url")).isNull();
+    }
+
+    @Test
+    void assetsOnPrivateOrMetadataAddressesAreRefusedWithoutBeingDialled() {
+        UUID client = UUID.randomUUID();
+        for (String host : List.of("assets.internal.example", "metadata.cloud.example")) {
+            String id = request(client, body("private-" + host, "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of("http://" + host + "/x.png")))))
+                    .statusCode(200).extract().path("service-request-id");
+            JsonPath status = awaitFinal(client, id);
+            assertThat(status.getString("status")).isEqualTo("FAILURE");
+            assertThat(status.getString("message")).contains(host).contains("not allowed");
+        }
+    }
+}

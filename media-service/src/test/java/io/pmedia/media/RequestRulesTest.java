@@ -1,0 +1,145 @@
+package io.pmedia.media;
+
+import static io.pmedia.media.MediaApi.awaitFinal;
+import static io.pmedia.media.MediaApi.body;
+import static io.pmedia.media.MediaApi.request;
+import static io.pmedia.media.MediaApi.status;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.TestTokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+
+/** Idempotency, the FAILURE acceptances, input errors and ownership. */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RequestRulesTest {
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    @BeforeEach
+    void template() {
+        MediaApi.registerTemplate(MediaApi.TINY);
+    }
+
+    @Test
+    void sameRequestTwiceIsOneRequestAndOneRender() {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> body = body("idem-1", "tiny", Map.of("personalization_fields", Map.of("name", "Cy")));
+        String first = request(client, body).statusCode(200).extract().path("service-request-id");
+        request(client, body).statusCode(200).body("service-request-id", equalTo(first))
+                .body("status", equalTo("SUCCESS")).body("message", equalTo("request accepted"));
+        assertThat(awaitFinal(client, first).getString("status")).isEqualTo("SUCCESS");
+        request(client, body).statusCode(200).body("service-request-id", equalTo(first));
+
+        try (KafkaEvents jobs = KafkaEvents.of(bootstrap, "pmedia.render.jobs")) {
+            await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(first).isEmpty());
+            String marker = request(client, body("idem-marker", "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Z")))).extract().path("service-request-id");
+            await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(marker).isEmpty());
+            assertThat(jobs.withKey(first)).hasSize(1);
+        }
+    }
+
+    @Test
+    void sameIdWithAnotherBodyIsAConflict() {
+        UUID client = UUID.randomUUID();
+        request(client, body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"))))
+                .statusCode(200);
+        request(client, body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
+                .statusCode(409).body("code", equalTo("CONFLICT")).body("error", equalTo(true))
+                .body("message", containsString("idem-2"));
+        request(UUID.randomUUID(), body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
+                .statusCode(200).body("status", equalTo("SUCCESS"));
+    }
+
+    @Test
+    void requestsThatCannotBeServedAreAcceptedAsFailuresWithTheReason() {
+        UUID client = UUID.randomUUID();
+        assertFailure(client, body("f-1", "no-such-case", Map.of()), "unknown use-case-id 'no-such-case'");
+        assertFailure(client, body("f-2", "tiny", Map.of("personalization_fields", Map.of("offer", "x"))),
+                "personalization field 'name' is required by use case 'tiny'");
+        assertFailure(client, body("f-3", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
+                "global_assets", Map.of("images", List.of("ftp://example.com/a.png")))),
+                "global_assets.images[0] is not an http(s) URL");
+        assertFailure(client, body("f-4", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
+                "frame_segments", List.of(Map.of("segment_id", "middle")))), "no segment 'middle'");
+
+    }
+
+    private static void assertFailure(UUID client, Map<String, Object> body, String reason) {
+        String id = request(client, body).statusCode(200).body("status", equalTo("FAILURE"))
+                .body("message", containsString(reason))
+                .extract().path("service-request-id");
+        status(client, id).statusCode(200).body("status", equalTo("FAILURE"))
+                .body("message", containsString(reason)).body("video-url", nullValue());
+    }
+
+    @Test
+    void malformedOrMistypedInputIsABadRequest() {
+        UUID client = UUID.randomUUID();
+        given().header("Authorization", TestTokens.bearer(client)).contentType(ContentType.JSON).body("{\"a\":")
+                .post("/media/demo").then().statusCode(400).body("code", equalTo("BAD_REQUEST"));
+        Map<String, Object> wrongType = new HashMap<>(body("t-1", "tiny", Map.of()));
+        wrongType.put("user-id", 42);
+        request(client, wrongType).statusCode(400).body("code", equalTo("BAD_REQUEST"))
+                .body("message", containsString("user-id"));
+        Map<String, Object> missing = new HashMap<>(body("t-2", "tiny", Map.of()));
+        missing.remove("customer-id");
+        request(client, missing).statusCode(400).body("code", equalTo("VALIDATION_ERROR"))
+                .body("message", equalTo("field 'customer-id' is required"));
+        request(client, body("t-3", "tiny", Map.of("global_assets", "not-an-object"))).statusCode(400)
+                .body("message", containsString("global_assets"));
+    }
+
+    @Test
+    void anotherClientsRequestDoesNotExist() {
+        UUID owner = UUID.randomUUID();
+        String id = request(owner, body("own-1", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"))))
+                .statusCode(200).extract().path("service-request-id");
+        JsonPath mine = status(owner, id).statusCode(200).extract().jsonPath();
+        assertThat(mine.getString("status")).isIn("PROCESSING", "SUCCESS");
+        status(UUID.randomUUID(), id).statusCode(404).body("code", equalTo("NOT_FOUND"));
+        status(owner, UUID.randomUUID().toString()).statusCode(404).body("code", equalTo("NOT_FOUND"));
+        status(owner, "not-a-uuid").statusCode(404).body("code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
+    void whileProcessingTheUrlsAreNull() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("p-1", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"))))
+                .statusCode(200).extract().path("service-request-id");
+        JsonPath first = status(client, id).statusCode(200).extract().jsonPath();
+        if ("PROCESSING".equals(first.getString("status"))) {
+            assertThat(first.getMap("$")).containsEntry("video-url", null).containsEntry("image-url", null)
+                    .containsKey("message");
+        }
+    }
+
+    @Test
+    void aTokenOfAVendorIsRequired() {
+        given().contentType(ContentType.JSON).body(body("x", "tiny", Map.of())).post("/media/demo")
+                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        given().header("Authorization", "Bearer " + TestTokens.operator()).get("/status/x")
+                .then().statusCode(403);
+    }
+}

@@ -1,0 +1,56 @@
+package io.pmedia.media;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+
+import io.pmedia.testing.TestTokens;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** Registering templates is idempotent and versioned; vendors see what they may render. */
+@QuarkusTest
+class TemplateAdminTest {
+
+    @Test
+    void registeringTheSameDefinitionTwiceChangesNothingAndAChangeIsANewVersion() {
+        String useCase = "versioned-" + UUID.randomUUID().toString().substring(0, 8);
+        String v1 = MediaApi.TINY.replace("\"tiny\"", "\"" + useCase + "\"");
+        String templateId = MediaApi.registerTemplate(v1).statusCode(201)
+                .body("use-case-id", equalTo(useCase)).body("version", equalTo(1))
+                .body("required-fields", equalTo(java.util.List.of("name")))
+                .extract().path("template-id");
+        MediaApi.registerTemplate(v1).statusCode(200).body("version", equalTo(1))
+                .body("template-id", equalTo(templateId));
+        MediaApi.registerTemplate(v1.replace("\"Tiny\"", "\"Tiny 2\"")).statusCode(201)
+                .body("version", equalTo(2)).body("template-id", equalTo(templateId));
+        given().header("Authorization", "Bearer " + TestTokens.operator()).get("/admin/templates/" + useCase)
+                .then().statusCode(200).body("version", equalTo(2)).body("name", equalTo("Tiny 2"));
+    }
+
+    @Test
+    void anInvalidTemplateIsRefusedWithEveryProblem() {
+        MediaApi.registerTemplate("""
+                {"use-case-id": "broken", "name": "b", "canvas": {"width": 100, "height": 100, "fps": 99},
+                 "segments": [{"id": "a", "duration": 1, "layers": [{"type": "text", "text": "{{who}}"}]}]}""")
+                .statusCode(400).body("code", equalTo("VALIDATION_ERROR"))
+                .body("message", containsString("canvas.fps"))
+                .body("message", containsString("segments[0].layers[0].text: {{who}} is not a declared field"));
+    }
+
+    @Test
+    void vendorsListTheTemplatesTheyMayUseAndOperatorsOnlyMayRegister() {
+        MediaApi.registerTemplate(MediaApi.TINY);
+        given().header("Authorization", TestTokens.bearer(UUID.randomUUID())).get("/templates")
+                .then().statusCode(200).body("use-case-id", hasItem("tiny"))
+                .body("find { it.'use-case-id' == 'tiny' }.required-fields", equalTo(java.util.List.of("name")))
+                .body("find { it.'use-case-id' == 'tiny' }.definition", equalTo(null));
+        given().header("Authorization", TestTokens.bearer(UUID.randomUUID()))
+                .contentType("application/json").body(MediaApi.TINY).post("/admin/templates")
+                .then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+    }
+}
