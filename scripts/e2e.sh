@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# End-to-end smoke test through the gateway only, as a vendor would: the README walk-through, checked.
+# Starts the stack with ./pmedia up (unless it runs already) and stops what it started.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+pass() { printf '\033[1;32m  ok\033[0m %s\n' "$*"; }
+fail() {
+  printf '\033[1;31mFAIL\033[0m %s\n' "$*" >&2
+  exit 1
+}
+
+started_here=0
+if ! ./pmedia status 2>/dev/null | grep -q '^gateway *up'; then
+  ./pmedia up
+  started_here=1
+fi
+cleanup() { if [ "$started_here" = 1 ]; then ./pmedia down; fi; }
+trap cleanup EXIT
+
+set -a
+# shellcheck disable=SC1091
+. .pmedia/local.env
+set +a
+GW="$PMEDIA_GATEWAY_URL"
+field() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\"\([^\"]*\)\".*/\1/p" | head -n 1; }
+code() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
+
+# --- authentication (4.1, 4.2) -----------------------------------------------------------------------------------
+answer="$(curl -s -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
+  -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"$PMEDIA_DEMO_CLIENT_SECRET\"}")"
+TOKEN="$(field "$answer" access_token)"
+[ -n "$TOKEN" ] || fail "POST /auth/token gave no token: $answer"
+printf '%s' "$answer" | grep -q '"expires_in":3600' || fail "expires_in is not 3600: $answer"
+pass "POST /auth/token"
+answer="$(curl -s "$GW/getToken?clientId=$PMEDIA_DEMO_CLIENT_ID&clientSecret=$PMEDIA_DEMO_CLIENT_SECRET")"
+printf '%s' "$answer" | grep -q '"expires_in":86400' || fail "GET /getToken: $answer"
+pass "GET /getToken from an allowed address"
+[ "$(code -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
+  -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"wrong\"}")" = 401 ] || fail "wrong secret is not 401"
+pass "wrong secret is 401"
+curl -sk "$PMEDIA_GATEWAY_HTTPS_URL/.well-known/jwks.json" | grep -q '"kty":"RSA"' || fail "no JWKS over HTTPS"
+pass "HTTPS and JWKS"
+body="$(curl -s "$GW/no/such/path")"
+printf '%s' "$body" | grep -q '"code":"NOT_FOUND"' || fail "unknown path body: $body"
+pass "error body on an unknown path"
+
+# --- realtime media (4.3-4.5) ---------------------------------------------------------------------------------
+if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
+  curl -s "$GW/templates" -H "Authorization: Bearer $TOKEN" | grep -q "\"$PMEDIA_DEMO_USE_CASE_ID\"" ||
+    fail "GET /templates does not list $PMEDIA_DEMO_USE_CASE_ID"
+  pass "GET /templates"
+  request="{\"client-request-id\":\"e2e-$(date +%s%N)\",\"customer-id\":\"c-1\",\"user-id\":\"u-1\",
+    \"use-case-id\":\"$PMEDIA_DEMO_USE_CASE_ID\",
+    \"data\":{\"personalization_fields\":{\"name\":\"O'Brien: 100% [x];drawbox\"}}}"
+  answer="$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "$request")"
+  ID="$(field "$answer" service-request-id)"
+  { [ "$(field "$answer" status)" = SUCCESS ] && [ -n "$ID" ]; } || fail "POST /media/demo: $answer"
+  again="$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "$request")"
+  [ "$(field "$again" service-request-id)" = "$ID" ] || fail "the same request twice got another id: $again"
+  pass "POST /media/demo (and idempotent)"
+  deadline=$((SECONDS + 180))
+  while :; do
+    status="$(curl -s "$GW/status/$ID" -H "x-api-key: $PMEDIA_DEMO_API_KEY")"
+    case "$(field "$status" status)" in
+      SUCCESS) break ;;
+      PROCESSING) ;;
+      *) fail "GET /status: $status" ;;
+    esac
+    [ "$SECONDS" -lt "$deadline" ] || fail "the video was not ready in 180 s: $status"
+    sleep 1
+  done
+  pass "GET /status reached SUCCESS (API key alone)"
+  work="$(mktemp -d)"
+  curl -sf -o "$work/video.mp4" "$(field "$status" video-url)" || fail "video-url does not download"
+  curl -sf -o "$work/thumb.jpg" "$(field "$status" image-url)" || fail "image-url does not download"
+  probe="$(ffprobe -v error -show_entries format=duration:stream=codec_type,width,height -of csv=p=0 "$work/video.mp4")"
+  printf '%s\n' "$probe" | grep -q '^video,1280,720' || fail "not a 1280x720 video: $probe"
+  printf '%s\n' "$probe" | grep -q '^audio' || fail "no audio stream: $probe"
+  duration="$(printf '%s\n' "$probe" | tail -n 1)"
+  awk -v d="$duration" 'BEGIN { exit !(d > 9.9 && d < 10.1) }' || fail "duration $duration is not 10 s"
+  rm -rf "$work"
+  pass "the video plays: 1280x720, 10 s, video and audio"
+else
+  printf '  skipped realtime media: no demo template registered\n'
+fi
+
+# --- campaigns (4.11) -----------------------------------------------------------------------------------------
+start="$(date -u -d '+1 hour' +%FT%TZ)"
+end="$(date -u -d '+2 hours' +%FT%TZ)"
+answer="$(curl -s -X POST "$GW/campaigns/e2e-$(date +%s)/schedule" -H "Authorization: Bearer $TOKEN" \
+  -H 'Content-Type: application/json' -d "{\"start_time\":\"$start\",\"end_time\":\"$end\"}")"
+[ "$(field "$answer" status)" = SCHEDULED ] || fail "POST /campaigns/{id}/schedule: $answer"
+pass "POST /campaigns/{id}/schedule"
+
+printf '\033[1;32mend-to-end: all checks passed\033[0m\n'
