@@ -2,25 +2,37 @@ package io.pmedia.media.render;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * One FFmpeg invocation as an argument vector (never a shell string), with the files it writes.
+ * One FFmpeg invocation as an argument vector (never a shell string), to run with {@code workDir} as its current
+ * directory: the graph names its text files, asset links and outputs relative to it.
  *
- * @param textFiles files the engine wrote for drawtext, to clean up with the work directory
+ * @param video the MP4 it writes
+ * @param thumbnail the JPEG it writes
+ * @param durationSeconds the video's length by construction
+ * @param redactions what to write instead of names that appear in FFmpeg's messages (asset links become their
+ *        URLs), so that a failure message makes sense to the vendor and shows none of the engine's files
  */
-public record FfmpegCommand(List<String> arguments, Path video, Path thumbnail, double durationSeconds,
-        List<Path> textFiles) {
+public record FfmpegCommand(List<String> arguments, Path workDir, Path video, Path thumbnail,
+        double durationSeconds, Map<String, String> redactions) {
 
-    /** The command line for logs and for running the same command by hand (benchmarks). */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=+,@%-]+");
+
+    public FfmpegCommand {
+        arguments = List.copyOf(arguments);
+        redactions = Map.copyOf(redactions);
+    }
+
+    /** The command for a POSIX shell, for logs and for running it by hand ({@code cd workDir && ...}). */
     public String display() {
         StringBuilder out = new StringBuilder();
         for (String argument : arguments) {
             if (!out.isEmpty()) {
                 out.append(' ');
             }
-            out.append(argument.matches("[A-Za-z0-9_./:=+,-]+")
-                    ? argument
-                    : "'" + argument.replace("'", "'\\''") + "'");
+            out.append(PLAIN.matcher(argument).matches() ? argument : "'" + argument.replace("'", "'\\''") + "'");
         }
         return out.toString();
     }

@@ -1,14 +1,19 @@
 package io.pmedia.media.render;
 
-import java.util.Locale;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.regex.Pattern;
 
 /**
- * FFmpeg filter-graph quoting. A value is escaped twice: once for the filter's option parser ({@code \ ' :}),
- * then for the graph parser ({@code \ ' [ ] , ;}). Everything the engine puts into a graph goes through
- * {@link #value(String)}; vendor text never does (it travels in files read with {@code textfile=} and
- * {@code expansion=none}).
+ * FFmpeg filter-graph quoting and number formatting. A value inside a graph is parsed twice: first by the graph
+ * parser (which gives {@code \ ' [ ] , ;} a meaning), then by the filter's option parser ({@code \ ' :}); so it is
+ * escaped for the option parser first, then for the graph parser. Every path and expression the engine puts into a
+ * graph goes through {@link #value(String)}. Vendor text never enters a graph at all: it travels in files read with
+ * {@code textfile=} and {@code expansion=none}.
  */
 public final class FilterGraph {
+
+    private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?");
 
     private FilterGraph() {
     }
@@ -18,20 +23,27 @@ public final class FilterGraph {
         return escape(escape(raw, "\\':"), "\\'[],;");
     }
 
-    /** A number as FFmpeg reads it (no locale, no exponent). */
+    /** A number as FFmpeg reads it: no exponent, no locale, at most 6 decimals (rounded), no trailing zeros. */
     public static String number(double value) {
-        if (value == Math.rint(value) && Math.abs(value) < 1e9) {
-            return Long.toString((long) value);
-        }
-        return String.format(Locale.ROOT, "%.3f", value);
+        return plain(BigDecimal.valueOf(value).setScale(6, RoundingMode.HALF_UP));
+    }
+
+    /** Like {@link #number(double)} but rounded down: a duration that must not reach the next frame. */
+    public static String floor(double value) {
+        return plain(BigDecimal.valueOf(value).setScale(6, RoundingMode.FLOOR));
     }
 
     /** {@code #rrggbb} or {@code #rrggbbaa} as FFmpeg's {@code 0xrrggbb[aa]}. */
     public static String color(String hex) {
-        if (hex == null || !hex.matches("#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")) {
+        if (hex == null || !COLOR.matcher(hex).matches()) {
             throw new IllegalArgumentException("not a colour: " + hex);
         }
-        return "0x" + hex.substring(1);
+        return "0x" + hex.substring(1).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String plain(BigDecimal value) {
+        BigDecimal stripped = value.stripTrailingZeros();
+        return stripped.signum() == 0 ? "0" : stripped.toPlainString();
     }
 
     private static String escape(String raw, String special) {

@@ -1,51 +1,49 @@
 package io.pmedia.media.render;
 
+import java.awt.Font;
+import java.awt.FontFormatException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.pmedia.media.template.TextFont;
 
 /**
- * The fonts a template may name. Only these names reach FFmpeg, mapped to files of the OS package
- * {@code fonts-dejavu-core}: a template (let alone a vendor) never gives a path.
+ * The font files behind the template's font names, in one directory (the OS package {@code fonts-dejavu-core}),
+ * for FFmpeg to draw with and for {@link TextLayout} to measure with. Thread-safe.
  */
 public final class Fonts {
 
-    public static final String DEFAULT = "sans";
-    static final String DIRECTORY = "/usr/share/fonts/truetype/dejavu";
+    public static final Path DEFAULT_DIRECTORY = Path.of("/usr/share/fonts/truetype/dejavu");
 
-    private static final Map<String, String> FILES = Map.of(
-            "sans", "DejaVuSans.ttf",
-            "sans-bold", "DejaVuSans-Bold.ttf",
-            "serif", "DejaVuSerif.ttf",
-            "serif-bold", "DejaVuSerif-Bold.ttf",
-            "mono", "DejaVuSansMono.ttf",
-            "mono-bold", "DejaVuSansMono-Bold.ttf");
+    private final Path directory;
+    private final Map<TextFont, Font> loaded = new ConcurrentHashMap<>();
 
-    private Fonts() {
-    }
-
-    public static boolean isKnown(String name) {
-        return FILES.containsKey(name);
-    }
-
-    public static List<String> names() {
-        return FILES.keySet().stream().sorted().toList();
-    }
-
-    /** The font file for a known name (the default for null). */
-    public static Path file(String name, Path directory) {
-        String file = FILES.get(name == null ? DEFAULT : name);
-        if (file == null) {
-            throw new IllegalArgumentException("unknown font " + name);
+    /** Fails clearly when the directory lacks a font a template may name. */
+    public Fonts(Path directory) {
+        this.directory = directory.toAbsolutePath();
+        for (TextFont font : TextFont.values()) {
+            if (!Files.isRegularFile(file(font))) {
+                throw new RenderException("font " + font.fileName() + " not found in " + directory
+                        + ": install the OS package fonts-dejavu-core");
+            }
         }
-        return directory.resolve(file);
     }
 
-    /** Fails clearly when the font package is missing. */
-    public static void check(Path directory) {
-        if (!Files.isRegularFile(file(DEFAULT, directory))) {
-            throw new RenderException("fonts not found in " + directory + ": install the OS package fonts-dejavu-core");
-        }
+    public Path file(TextFont font) {
+        return directory.resolve(font.fileName());
+    }
+
+    /** The font at 1 pixel, for measuring (derive the size needed). */
+    Font awt(TextFont font) {
+        return loaded.computeIfAbsent(font, f -> {
+            try {
+                return Font.createFont(Font.TRUETYPE_FONT, file(f).toFile());
+            } catch (FontFormatException | IOException e) {
+                throw new RenderException("font " + f.fileName() + " cannot be read: " + e.getMessage(), e);
+            }
+        });
     }
 }

@@ -8,37 +8,60 @@ import java.util.Map;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
- * Turns a resolved video and its fetched assets into an MP4 and a thumbnail in a work directory: compile, run,
- * check. The caller owns the work directory (and removes it).
+ * Turns a resolved video and the local files of its assets into an MP4 and a JPEG thumbnail in a work directory:
+ * compile, run one FFmpeg process, check the result with ffprobe. Nothing here knows where a request came from (a
+ * realtime request, a batch row). The caller owns the work directory and removes it afterwards. Thread-safe.
  */
 public final class RenderEngine {
 
-    /** What a render produced. */
+    /** What a render produced; both files are in the work directory. */
     public record RenderOutput(Path video, Path thumbnail, double durationSeconds, int width, int height) {
     }
 
+    /** How far the probed duration may stray from the timeline's (AAC frames round the sound up). */
+    static final double DURATION_TOLERANCE = 0.1;
+
     private final FfmpegRunner runner;
-    private final Path fontDir;
+    private final FilterGraphCompiler compiler;
 
-    public RenderEngine(FfmpegRunner runner, Path fontDir) {
+    /** @throws RenderException when the fonts are missing */
+    public RenderEngine(FfmpegRunner runner, Path fontDirectory) {
         this.runner = runner;
-        this.fontDir = fontDir;
-        Fonts.check(fontDir);
+        this.compiler = new FilterGraphCompiler(runner.ffmpeg(), new Fonts(fontDirectory));
     }
 
+    /**
+     * The FFmpeg command for {@code video}, with its text files and asset links written into {@code workDir}.
+     *
+     * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
+     */
     public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, Path workDir) {
-        return RenderCompiler.compile(video, assets, workDir, fontDir, runner.ffmpeg());
+        return compiler.compile(video, assets, workDir);
     }
 
-    public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, Path workDir, Duration limit) {
+    /**
+     * Renders {@code video}.
+     *
+     * @throws RenderException with a message fit for the vendor when FFmpeg fails, overruns {@code timeLimit}, or
+     *         produces something other than the timeline asked for
+     */
+    public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, Path workDir, Duration timeLimit) {
         FfmpegCommand command = compile(video, assets, workDir);
-        runner.run(command, workDir, limit);
+        runner.run(command, timeLimit);
         if (!Files.isRegularFile(command.video()) || !Files.isRegularFile(command.thumbnail())) {
             throw new RenderException("ffmpeg produced no video");
         }
         FfmpegRunner.Probe probe = runner.probe(command.video());
         if (probe.count("video") != 1 || probe.count("audio") != 1) {
             throw new RenderException("the rendered file lacks a video or an audio stream");
+        }
+        if (probe.width() != video.canvas().width() || probe.height() != video.canvas().height()) {
+            throw new RenderException("the rendered video is " + probe.width() + "x" + probe.height()
+                    + " instead of " + video.canvas().width() + "x" + video.canvas().height());
+        }
+        if (Math.abs(probe.durationSeconds() - video.durationSeconds()) > DURATION_TOLERANCE) {
+            throw new RenderException("the rendered video lasts " + FilterGraph.number(probe.durationSeconds())
+                    + " s instead of " + FilterGraph.number(video.durationSeconds()) + " s");
         }
         return new RenderOutput(command.video(), command.thumbnail(), probe.durationSeconds(), probe.width(),
                 probe.height());

@@ -3,37 +3,47 @@ package io.pmedia.media.template;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * The {@code data} object of the current request form (interface 2.3). The document leaves the elements of
- * {@code global_cohorts} and {@code frame_segments} and the keys of {@code personalization_fields} open; they are
- * defined here and in docs/templates.md. Inside {@code data} keys use underscores, like the document's own.
+ * The {@code data} object of the current request form ({@code POST /media/demo}, interface 2.3). The document names
+ * its four members and leaves the elements of {@code global_cohorts} and {@code frame_segments} and the keys of
+ * {@code personalization_fields} open; they are defined here and in docs/templates.md.
+ * <p>
+ * Every key inside {@code data} is spelled with underscores ({@code segment_id}), like the four keys the document
+ * gives {@code data} itself, so a vendor writing this object never mixes the two styles within it.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record MediaData(
         @JsonProperty("global_assets") GlobalAssets globalAssets,
         @JsonProperty("global_cohorts") List<Cohort> globalCohorts,
         @JsonProperty("personalization_fields") Map<String, JsonNode> personalizationFields,
         @JsonProperty("frame_segments") List<FrameSegment> frameSegments) {
 
-    /** URLs filling the template's asset slots by index. */
+    /** URLs filling the template's asset slots by index; an empty string or null leaves a slot empty. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record GlobalAssets(List<String> images, List<String> videos, List<String> icons) {
     }
 
     /** A cohort the user belongs to, e.g. {@code {"cohort": "gold"}}; segment variants are chosen by it. */
-    public record Cohort(String cohort, String name) {
-
-        public String value() {
-            return cohort != null ? cohort : name;
-        }
+    public record Cohort(String cohort) {
     }
 
     /**
-     * A change to one named segment of the template: its position ({@code order}, ascending; unnamed segments keep
-     * their place after the ordered ones), {@code skip}, a new {@code duration} in seconds, and overrides of its
-     * layers' {@code texts} and {@code assets} (URLs) by layer id.
+     * A change to one named segment of the template for this request.
+     *
+     * @param segmentId the segment's {@code id} in the template (required)
+     * @param order the segment's position: segments with an order come first, ascending; the others follow in the
+     *        template's order
+     * @param skip true leaves the segment out
+     * @param duration new length in seconds; the segment's layer timings stretch or shrink with it
+     * @param texts new text for text layers, by layer id; may use the template's {@code {{field}}} placeholders
+     * @param assets new http(s) URL for image, icon and video layers by layer id, and for the segment's image or
+     *        video background under {@code background}
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FrameSegment(@JsonProperty("segment_id") String segmentId, Integer order, Boolean skip,
             Double duration, Map<String, String> texts, Map<String, String> assets) {
     }

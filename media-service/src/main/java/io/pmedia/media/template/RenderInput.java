@@ -1,100 +1,217 @@
 package io.pmedia.media.template;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One customer's data for a template, whichever request form it came from (or a batch row): field values, asset
- * URLs by kind, cohort names and segment directives. Serializable, so a render job carries it.
+ * One customer's data for a template, whichever way it arrived: the current request form, the earlier form, or a
+ * row of a batch file. Field values by field name, asset URLs by slot index ({@code ""} for an empty slot), the
+ * user's cohorts, and segment directives. It is plain data, serializable into a render job; the template decides in
+ * {@link TemplateResolver} what of it is valid.
  */
 public record RenderInput(
         Map<String, String> fields,
         List<String> images,
         List<String> videos,
         List<String> icons,
-        Set<String> cohorts,
+        List<String> cohorts,
         @JsonProperty("frame-segments") List<MediaData.FrameSegment> frameSegments) {
 
     public RenderInput {
-        fields = fields == null ? Map.of() : Map.copyOf(fields);
-        images = images == null ? List.of() : List.copyOf(nonNull(images));
-        videos = videos == null ? List.of() : List.copyOf(nonNull(videos));
-        icons = icons == null ? List.of() : List.copyOf(nonNull(icons));
-        cohorts = cohorts == null ? Set.of() : Set.copyOf(cohorts);
+        Map<String, String> copy = new LinkedHashMap<>();
+        if (fields != null) {
+            fields.forEach((name, value) -> {
+                if (name != null && value != null) {
+                    copy.put(name, value);
+                }
+            });
+        }
+        fields = Collections.unmodifiableMap(copy);
+        images = urls(images);
+        videos = urls(videos);
+        icons = urls(icons);
+        cohorts = cohorts == null ? List.of() : List.copyOf(new LinkedHashSet<>(cohorts));
         frameSegments = frameSegments == null ? List.of() : List.copyOf(frameSegments);
     }
 
+    /** No data at all: a template whose fields and slots are all optional renders from it. */
+    public static RenderInput empty() {
+        return new RenderInput(null, null, null, null, null, null);
+    }
+
+    /** The URLs given for one kind of slot, by index. */
     public List<String> assets(AssetKind kind) {
         return switch (kind) {
             case IMAGE -> images;
             case VIDEO -> videos;
             case ICON -> icons;
+            case AUDIO -> List.of();
         };
     }
 
-    /** From the current form's {@code data} (interface 2.3). */
+    /**
+     * From the current form's {@code data} (interface 2.3). Field values may be strings, numbers or booleans.
+     *
+     * @throws TemplateResolutionException when a value has a shape the form does not allow
+     */
     public static RenderInput fromCurrentForm(MediaData data) {
         if (data == null) {
-            return new RenderInput(Map.of(), List.of(), List.of(), List.of(), Set.of(), List.of());
+            return empty();
         }
         Map<String, String> fields = new LinkedHashMap<>();
         if (data.personalizationFields() != null) {
             data.personalizationFields().forEach((name, value) -> {
-                if (value != null && !value.isNull()) {
-                    fields.put(name, value.isValueNode() ? value.asText() : value.toString());
+                String text = text(value);
+                if (text == null && value != null && !value.isNull()) {
+                    throw new TemplateResolutionException(
+                            "personalization field '" + name + "' must be a string, a number or a boolean");
+                }
+                if (text != null) {
+                    fields.put(name, text);
                 }
             });
         }
-        MediaData.GlobalAssets assets = data.globalAssets();
-        Set<String> cohorts = new LinkedHashSet<>();
-        if (data.globalCohorts() != null) {
-            data.globalCohorts().stream().filter(c -> c != null && c.value() != null)
-                    .forEach(c -> cohorts.add(c.value()));
+        List<String> cohorts = new ArrayList<>();
+        List<MediaData.Cohort> given = data.globalCohorts() == null ? List.of() : data.globalCohorts();
+        for (int i = 0; i < given.size(); i++) {
+            MediaData.Cohort cohort = given.get(i);
+            if (cohort == null || VendorInput.isBlank(cohort.cohort())) {
+                throw new TemplateResolutionException("global_cohorts[" + i + "].cohort is required");
+            }
+            cohorts.add(cohort.cohort().strip());
         }
-        return new RenderInput(fields, assets == null ? null : assets.images(), assets == null ? null : assets.videos(),
-                assets == null ? null : assets.icons(), cohorts, data.frameSegments());
+        List<MediaData.FrameSegment> directives = data.frameSegments() == null ? List.of() : data.frameSegments();
+        for (int i = 0; i < directives.size(); i++) {
+            if (directives.get(i) == null) {
+                throw new TemplateResolutionException("frame_segments[" + i + "] must be an object");
+            }
+        }
+        MediaData.GlobalAssets assets = data.globalAssets();
+        return new RenderInput(fields, assets == null ? null : assets.images(),
+                assets == null ? null : assets.videos(), assets == null ? null : assets.icons(), cohorts, directives);
     }
 
     /**
-     * From the earlier form (interface 2.4): texts fill the fields the template's {@code earlier-form} names for
-     * their positions (by default {@code phrase-texts} fill the template's fields in order); URLs fill the image
-     * and video slots in order.
+     * From the earlier form (interface 2.4, {@code POST /video/demo}): each position of each list fills what the
+     * template's {@code earlier-form} maps it to (see {@link TemplateDefinition.EarlierForm} for the defaults).
+     * Checks what only this form can get wrong, in its own names: a position the template does not take, a URL that
+     * is not http(s), a required field or slot left empty.
+     *
+     * @throws TemplateResolutionException naming the list and position at fault
      */
     public static RenderInput fromEarlierForm(List<String> phraseTexts, List<String> imageTexts,
             List<String> videoTexts, List<String> imageUrls, List<String> videoUrls, TemplateDefinition template) {
+        EarlierFormMapping mapping = EarlierFormMapping.of(template);
         Map<String, String> fields = new LinkedHashMap<>();
-        TemplateDefinition.EarlierForm mapping = template.earlierForm();
-        List<String> phraseFields = mapping != null && mapping.phraseTexts() != null
-                ? mapping.phraseTexts()
-                : template.fieldsOrEmpty().stream().map(TemplateDefinition.Field::name).toList();
-        fill(fields, phraseFields, phraseTexts);
-        fill(fields, mapping == null ? null : mapping.imageTexts(), imageTexts);
-        fill(fields, mapping == null ? null : mapping.videoTexts(), videoTexts);
-        return new RenderInput(fields, imageUrls, videoUrls, List.of(), Set.of(), List.of());
-    }
+        fillFields(fields, "phrase-texts", mapping.phraseTexts(), phraseTexts, template);
+        fillFields(fields, "image-texts", mapping.imageTexts(), imageTexts, template);
+        fillFields(fields, "video-texts", mapping.videoTexts(), videoTexts, template);
 
-    private static void fill(Map<String, String> fields, List<String> names, List<String> values) {
-        if (names == null || values == null) {
-            return;
+        Map<AssetKind, List<String>> slots = new LinkedHashMap<>();
+        for (AssetKind kind : AssetKind.SLOTS) {
+            List<String> urls = new ArrayList<>();
+            template.assetsOrEmpty().of(kind).forEach(slot -> urls.add(""));
+            slots.put(kind, urls);
         }
-        for (int i = 0; i < Math.min(names.size(), values.size()); i++) {
-            if (values.get(i) != null) {
-                fields.put(names.get(i), values.get(i));
+        fillSlots(slots, "image-urls", mapping.imageUrls(), imageUrls, template);
+        fillSlots(slots, "video-urls", mapping.videoUrls(), videoUrls, template);
+
+        for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
+            String value = fields.get(field.name());
+            if (field.isRequired() && VendorInput.isBlank(value) && VendorInput.isBlank(field.defaultValue())) {
+                throw new TemplateResolutionException(
+                        mapping.textPositionOf(field.name()) + " is required by use case '" + template.useCaseId()
+                                + "'" + (mapping.textPositionOf(field.name()).startsWith("field")
+                                        ? ", and the earlier request form cannot fill it"
+                                        : ""));
             }
         }
+        for (AssetKind kind : AssetKind.SLOTS) {
+            List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
+            for (int i = 0; i < declared.size(); i++) {
+                TemplateDefinition.AssetSlot slot = declared.get(i);
+                if (slot != null && slot.isRequired() && VendorInput.isBlank(slot.defaultUrl())
+                        && slots.get(kind).get(i).isEmpty()) {
+                    String position = mapping.urlPositionOf(kind, i);
+                    throw new TemplateResolutionException(position + " is required by use case '"
+                            + template.useCaseId() + "'" + (position.startsWith("slot")
+                                    ? ", and the earlier request form cannot fill it"
+                                    : ""));
+                }
+            }
+        }
+        return new RenderInput(fields, slots.get(AssetKind.IMAGE), slots.get(AssetKind.VIDEO),
+                slots.get(AssetKind.ICON), List.of(), List.of());
     }
 
-    private static List<String> nonNull(List<String> values) {
-        List<String> copy = new ArrayList<>(values.size());
-        for (String value : values) {
-            copy.add(value == null ? "" : value);
+    private static void fillFields(Map<String, String> fields, String list, List<String> names, List<String> values,
+            TemplateDefinition template) {
+        if (values == null) {
+            return;
         }
-        return copy;
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) == null || values.get(i).isEmpty()) {
+                continue;
+            }
+            if (i >= names.size()) {
+                throw new TemplateResolutionException(list + "[" + i + "]: use case '" + template.useCaseId()
+                        + "' takes " + count(names.size(), list));
+            }
+            fields.put(names.get(i), values.get(i));
+        }
+    }
+
+    private static void fillSlots(Map<AssetKind, List<String>> slots, String list,
+            List<EarlierFormMapping.SlotRef> refs, List<String> values, TemplateDefinition template) {
+        if (values == null) {
+            return;
+        }
+        for (int i = 0; i < values.size(); i++) {
+            if (VendorInput.isBlank(values.get(i))) {
+                continue;
+            }
+            if (i >= refs.size()) {
+                throw new TemplateResolutionException(list + "[" + i + "]: use case '" + template.useCaseId()
+                        + "' takes " + count(refs.size(), list));
+            }
+            String url = VendorInput.requireHttpUrl(values.get(i), list + "[" + i + "]");
+            EarlierFormMapping.SlotRef ref = refs.get(i);
+            slots.get(ref.kind()).set(ref.index(), url);
+        }
+    }
+
+    private static String count(int n, String list) {
+        return n == 0 ? "no " + list : "at most " + n + " " + list;
+    }
+
+    private static String text(JsonNode value) {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (value.isTextual() || value.isBoolean() || value.isIntegralNumber()) {
+            return value.asText();
+        }
+        if (value.isNumber()) {
+            return value.decimalValue().stripTrailingZeros().toPlainString();
+        }
+        return null;
+    }
+
+    private static List<String> urls(List<String> urls) {
+        if (urls == null) {
+            return List.of();
+        }
+        List<String> copy = new ArrayList<>(urls.size());
+        for (String url : urls) {
+            copy.add(url == null ? "" : url);
+        }
+        return List.copyOf(copy);
     }
 }

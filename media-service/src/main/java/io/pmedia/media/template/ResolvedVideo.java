@@ -1,20 +1,31 @@
 package io.pmedia.media.template;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A template with one customer's data applied: the exact segments, texts and asset URLs to render. Everything the
- * vendor influenced is here as data; the compiler decides how it reaches FFmpeg.
+ * A template with one customer's data applied: the exact segments in order, their lengths in whole frames, the
+ * texts with placeholders replaced, and the asset URLs to fetch. Everything a vendor influenced is here as plain
+ * data; the render engine decides how it reaches FFmpeg. Built by {@link TemplateResolver}.
  */
-public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segments, TemplateDefinition.Audio audio) {
+public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segments, Audio audio) {
 
-    public double durationSeconds() {
-        return segments.stream().mapToDouble(Segment::duration).sum();
+    public ResolvedVideo {
+        segments = List.copyOf(segments);
     }
 
-    /** Every asset URL to fetch, once each, with its kind. */
+    /** Frames of the whole video. */
+    public int frames() {
+        return segments.stream().mapToInt(Segment::frames).sum();
+    }
+
+    public double durationSeconds() {
+        return (double) frames() / canvas.fps();
+    }
+
+    /** Every asset URL to fetch, once each, in order of first use, with its kind. */
     public Map<String, AssetKind> assets() {
         Map<String, AssetKind> assets = new LinkedHashMap<>();
         for (Segment segment : segments) {
@@ -27,31 +38,70 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
                 }
             }
         }
+        if (audio.url() != null) {
+            assets.putIfAbsent(audio.url(), AssetKind.AUDIO);
+        }
         return assets;
     }
 
-    public record Segment(String id, double duration, Background background, List<Layer> layers) {
+    /** The URLs of {@link #assets()}. */
+    public List<String> assetUrls() {
+        return new ArrayList<>(assets().keySet());
     }
 
-    /** A colour, or an image/video asset filling the canvas. */
+    /**
+     * One segment: {@code frames} long at the canvas rate ({@code duration} is the same in seconds), fading in from
+     * and out to black over {@code fadeIn} / {@code fadeOut} seconds.
+     */
+    public record Segment(String id, int frames, double duration, Background background, double fadeIn,
+            double fadeOut, List<Layer> layers) {
+
+        public Segment {
+            layers = List.copyOf(layers);
+        }
+    }
+
+    /** A colour, or an image or video covering the canvas ({@code url} and {@code kind} set). */
     public record Background(String color, String url, AssetKind kind) {
     }
 
+    /** Something drawn over the background from {@code start} to {@code end} seconds into its segment. */
     public sealed interface Layer permits Text, Picture {
         double start();
 
         double end();
 
-        double fade();
+        double fadeIn();
+
+        double fadeOut();
     }
 
-    /** Text with its placeholders already replaced; positions are pixels or the words the template allows. */
-    public record Text(String text, String font, int size, String color, String boxColor, String x, String y,
-            double start, double end, double fade) implements Layer {
+    /**
+     * A text, its placeholders already replaced. {@code x} is pixels or {@code left}/{@code center}/{@code right},
+     * {@code y} pixels (top of the block) or {@code top}/{@code center}/{@code bottom}; {@code align} is
+     * {@code left}, {@code center} or {@code right}; {@code maxWidth} is null for "as wide as the canvas allows".
+     */
+    public record Text(String text, TextFont font, int size, String color, String boxColor, String shadowColor,
+            String x, String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight,
+            double start, double end, double fadeIn, double fadeOut) implements Layer {
     }
 
-    /** An image, icon or video placed in a box. */
+    /**
+     * An image, icon or video fitted ({@code contain}, {@code cover} or {@code stretch}) into the box at {@code x},
+     * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels.
+     */
     public record Picture(String url, AssetKind kind, String x, String y, int width, int height, String fit,
-            double start, double end, double fade) implements Layer {
+            double start, double end, double fadeIn, double fadeOut) implements Layer {
+    }
+
+    /**
+     * The sound track: {@code silence}, a {@code tone} of {@code frequency} Hz, or a {@code track} from {@code url};
+     * {@code volume} from 0 to 1, faded out over the last {@code fadeOut} seconds.
+     */
+    public record Audio(String type, double frequency, double volume, String url, double fadeOut) {
+
+        public static Audio silence() {
+            return new Audio("silence", 0, 0, null, 0);
+        }
     }
 }

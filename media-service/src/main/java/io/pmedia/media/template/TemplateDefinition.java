@@ -3,14 +3,19 @@ package io.pmedia.media.template;
 import java.util.List;
 import java.util.UUID;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A video template as an operator registers it ({@code POST /admin/templates}): a canvas, the personalization
- * fields and asset slots it takes, and an ordered list of segments made of layers. The full format, with an
- * example, is docs/templates.md. Keys are dashed, like the interface document's own.
+ * A video template exactly as an operator registers it: the body of {@code POST /admin/templates}. It names the
+ * use case vendors send ({@code use-case-id}), the canvas, the personalization fields and asset slots it takes, an
+ * optional sound track, and an ordered list of segments made of layers. The service adds {@code template-id} and
+ * {@code version}; they are not part of the definition.
+ * <p>
+ * Keys are dashed ({@code use-case-id}, {@code max-width}), like the top level of the interface document and the
+ * operator API. The format, with examples, is docs/templates.md; {@link TemplateValidator} states every rule.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TemplateDefinition(
@@ -33,37 +38,54 @@ public record TemplateDefinition(
         return assets == null ? new AssetSlots(List.of(), List.of(), List.of()) : assets;
     }
 
+    public List<Segment> segmentsOrEmpty() {
+        return segments == null ? List.of() : segments;
+    }
+
+    /** Names of the fields a request must fill. */
     public List<String> requiredFields() {
-        return fieldsOrEmpty().stream().filter(Field::isRequired).map(Field::name).toList();
+        return fieldsOrEmpty().stream().filter(field -> field != null && field.isRequired()).map(Field::name)
+                .toList();
     }
 
+    /** Names of the fields a request may fill (they have a default, or their text is left out). */
     public List<String> optionalFields() {
-        return fieldsOrEmpty().stream().filter(field -> !field.isRequired()).map(Field::name).toList();
+        return fieldsOrEmpty().stream().filter(field -> field != null && !field.isRequired()).map(Field::name)
+                .toList();
     }
 
+    /** The length of the video as defined, before cohort variants and {@code frame_segments} change it. */
     public double durationSeconds() {
-        return segments == null ? 0 : segments.stream().mapToDouble(Segment::duration).sum();
+        return segmentsOrEmpty().stream().filter(segment -> segment != null).mapToDouble(Segment::duration).sum();
     }
 
-    /** Frame size, rate and the colour behind everything. */
+    /** Frame size in pixels, frame rate, and the colour behind everything ({@code #rrggbb}). */
     public record Canvas(int width, int height, int fps, String background) {
     }
 
-    /** A personalization field: a key of {@code personalization_fields}. */
+    /**
+     * A personalization field: a key of {@code personalization_fields}. Without a value, an optional field takes
+     * its {@code default}; a text whose placeholders all end up empty is left out.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Field(String name, Boolean required, @JsonProperty("default") String defaultValue,
-            @JsonProperty("max-length") Integer maxLength) {
+    public record Field(String name, @JsonProperty("required") Boolean required,
+            @JsonProperty("default") String defaultValue,
+            @JsonProperty("max-length") Integer maxLength, String description) {
 
+        public static final int DEFAULT_MAX_LENGTH = 100;
+
+        @JsonIgnore // not a second "required" property: the record's own accessor serializes it
         public boolean isRequired() {
             return Boolean.TRUE.equals(required);
         }
 
         public int maxLengthOrDefault() {
-            return maxLength == null ? 80 : maxLength;
+            return maxLength == null ? DEFAULT_MAX_LENGTH : maxLength;
         }
     }
 
-    /** The slots that {@code global_assets.images/videos/icons} fill by index. */
+    /** The slots that {@code global_assets.images}, {@code videos} and {@code icons} fill by index. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record AssetSlots(List<AssetSlot> images, List<AssetSlot> videos, List<AssetSlot> icons) {
 
         public List<AssetSlot> of(AssetKind kind) {
@@ -71,29 +93,45 @@ public record TemplateDefinition(
                 case IMAGE -> images;
                 case VIDEO -> videos;
                 case ICON -> icons;
+                case AUDIO -> null;
             };
             return slots == null ? List.of() : slots;
         }
     }
 
-    /** One asset slot; without a vendor URL, the default (if any) is used, else layers using it are left out. */
+    /**
+     * One asset slot. Without a vendor URL the {@code default} URL (if any) is used; a slot with neither leaves out
+     * the layers that show it, and a background that shows it falls back to its colour.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record AssetSlot(String name, Boolean required, @JsonProperty("default") String defaultUrl) {
+    public record AssetSlot(String name, @JsonProperty("required") Boolean required,
+            @JsonProperty("default") String defaultUrl) {
 
+        @JsonIgnore // not a second "required" property: the record's own accessor serializes it
         public boolean isRequired() {
             return Boolean.TRUE.equals(required);
         }
     }
 
-    /** The sound track: {@code silence} (default) or a quiet {@code tone}. Every output carries an audio stream. */
+    /**
+     * The sound track. {@code silence} (the default: every output still carries an AAC stream), a sine
+     * {@code tone}, or a {@code track} fetched from {@code url} (cut to the video's length, padded with silence when
+     * shorter, faded out over {@code fade-out} seconds).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Audio(String type, Double frequency, Double volume) {
+    public record Audio(String type, Double frequency, Double volume, String url,
+            @JsonProperty("fade-out") Double fadeOut) {
     }
 
-    /** A named stretch of the video. Variants replace its background and layers for users in a cohort. */
+    /**
+     * A named stretch of the video. {@code cohorts}, when given, shows the segment only to users in one of them;
+     * {@code variants} replace parts of it for users in a cohort (the first matching variant wins). The segment
+     * fades in from and out to black over {@code fade-in} / {@code fade-out} seconds ({@code fade} sets both).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Segment(String id, double duration, Background background, List<Layer> layers,
-            List<Variant> variants) {
+    public record Segment(String id, double duration, Background background, Double fade,
+            @JsonProperty("fade-in") Double fadeIn, @JsonProperty("fade-out") Double fadeOut, List<Layer> layers,
+            List<Variant> variants, List<String> cohorts) {
 
         public List<Layer> layersOrEmpty() {
             return layers == null ? List.of() : layers;
@@ -104,35 +142,73 @@ public record TemplateDefinition(
         }
     }
 
-    /** Exactly one of: a colour, an image slot index, a video slot index. */
+    /**
+     * What fills the frame behind the layers: an image or video slot (by index), covering the canvas, or a colour.
+     * With a slot, {@code color} is the fallback when the slot is empty; without either, the canvas background.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Background(String color, Integer image, Integer video) {
     }
 
     /**
-     * A text, image, icon or video on a segment. {@code x}/{@code y} are pixels or {@code center} (text: also
-     * {@code left}/{@code right}, {@code top}/{@code bottom}); {@code start}/{@code end} are seconds into the
-     * segment; {@code fade} is the fade-in and fade-out length.
+     * A layer of a segment: {@code text}, or an {@code image}, {@code icon} or {@code video} from an asset slot.
+     * <ul>
+     * <li>Text: {@code text} with {@code {{field}}} placeholders, a named {@code font}, {@code size} in pixels,
+     * {@code color}, optional {@code box-color} and {@code shadow-color}. {@code x} is pixels or
+     * {@code left}/{@code center}/{@code right}; {@code y} is the top of the text block in pixels or
+     * {@code top}/{@code center}/{@code bottom}; {@code align} says which point of each line sits at {@code x}. Text
+     * wider than {@code max-width} wraps into at most {@code max-lines} lines, shrinking down to {@code min-size}.</li>
+     * <li>Pictures: {@code asset} is the slot index; the picture is fitted into the box {@code x}, {@code y},
+     * {@code width}, {@code height} ({@code fit}: {@code contain}, {@code cover} or {@code stretch}).</li>
+     * <li>All: shown from {@code start} to {@code end} seconds into the segment, fading in and out over
+     * {@code fade-in} / {@code fade-out} seconds ({@code fade} sets both).</li>
+     * </ul>
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Layer(String id, String type, String text, String font, Integer size, String color,
-            @JsonProperty("box-color") String boxColor, JsonNode x, JsonNode y, Integer width, Integer height,
-            String fit, Integer asset, Double start, Double end, Double fade) {
-    }
+            @JsonProperty("box-color") String boxColor, @JsonProperty("shadow-color") String shadowColor,
+            JsonNode x, JsonNode y, String align, @JsonProperty("max-width") Integer maxWidth,
+            @JsonProperty("max-lines") Integer maxLines, @JsonProperty("min-size") Integer minSize,
+            @JsonProperty("line-height") Double lineHeight, Integer width, Integer height, String fit, Integer asset,
+            Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
+            @JsonProperty("fade-out") Double fadeOut) {
 
-    /** Replaces a segment's background and layers when the user belongs to {@code cohort}. */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Variant(String cohort, Background background, List<Layer> layers) {
+        /** The kind of asset a picture layer shows; null for text and unknown types. */
+        public AssetKind assetKind() {
+            if (type == null) {
+                return null;
+            }
+            return switch (type) {
+                case "image" -> AssetKind.IMAGE;
+                case "icon" -> AssetKind.ICON;
+                case "video" -> AssetKind.VIDEO;
+                default -> null;
+            };
+        }
     }
 
     /**
-     * How the earlier request form (interface 2.4) fills this template: {@code phrase-texts},
-     * {@code image-texts} and {@code video-texts} name the fields their positions fill; {@code image-urls} and
-     * {@code video-urls} always fill the image and video slots in order.
+     * A rule: users in any of {@code cohorts} see this instead. Each given part replaces the segment's own:
+     * {@code skip} leaves the segment out, {@code duration}, {@code background} and {@code layers} (the whole list)
+     * replace it.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Variant(List<String> cohorts, Boolean skip, Double duration, Background background,
+            List<Layer> layers) {
+    }
+
+    /**
+     * How the earlier request form (interface 2.4, {@code POST /video/demo}) fills this template, position by
+     * position. {@code phrase-texts}, {@code image-texts} and {@code video-texts} list field names;
+     * {@code image-urls} and {@code video-urls} list slots such as {@code images[0]} or {@code icons[1]}. Without a
+     * list, {@code phrase-texts} fill the fields in declaration order, {@code image-urls} the image slots and
+     * {@code video-urls} the video slots in order, and the other texts are not taken.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record EarlierForm(@JsonProperty("phrase-texts") List<String> phraseTexts,
             @JsonProperty("image-texts") List<String> imageTexts,
-            @JsonProperty("video-texts") List<String> videoTexts) {
+            @JsonProperty("video-texts") List<String> videoTexts,
+            @JsonProperty("image-urls") List<String> imageUrls,
+            @JsonProperty("video-urls") List<String> videoUrls) {
     }
 }

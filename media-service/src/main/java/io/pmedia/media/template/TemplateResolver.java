@@ -3,94 +3,153 @@ package io.pmedia.media.template;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Applies one customer's data to a template: fills fields and asset slots, picks cohort variants, applies
- * {@code frame_segments}, and fails with a message naming the problem when the data cannot serve the template.
- * Pure and deterministic: no I/O, so it runs at acceptance (to refuse early) and again in the render worker.
+ * Applies one customer's data to a template: fills fields and asset slots, applies the cohort rules, then the
+ * request's {@code frame_segments}, and fails with a message naming the problem in the vendor's terms when the data
+ * cannot serve the template. Pure and deterministic (no I/O, no clock), so the service runs it when it accepts a
+ * request, to refuse early, and the render worker runs it again on the same inputs.
+ * <p>
+ * Order of application: cohort rules first (a segment's {@code cohorts}, then its first matching variant), then
+ * {@code frame_segments}. A vendor's directive cannot bring back a segment the cohort rules leave out.
  */
 public final class TemplateResolver {
 
+    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_-]+)\\s*}}");
+    static final String BACKGROUND = "background";
     static final int DEFAULT_TEXT_SIZE = 48;
+    static final int DEFAULT_MAX_LINES = 2;
+    static final double DEFAULT_LINE_HEIGHT = 1.2;
     static final String DEFAULT_TEXT_COLOR = "#ffffff";
-    static final String DEFAULT_BACKGROUND = "#000000";
+    static final String DEFAULT_CANVAS_COLOR = "#000000";
+    static final double DEFAULT_TONE_HZ = 440;
+    static final double DEFAULT_TONE_VOLUME = 0.1;
+    static final double DEFAULT_TRACK_FADE_OUT = 1.0;
 
     private TemplateResolver() {
     }
 
+    /**
+     * @throws TemplateResolutionException with a message for the vendor when the data cannot serve the template
+     */
     public static ResolvedVideo resolve(TemplateDefinition template, RenderInput input) {
-        Map<String, String> fields = fields(template, input);
-        Map<AssetKind, List<String>> slots = slots(template, input);
-        Map<String, MediaData.FrameSegment> directives = directives(template, input);
+        String useCase = "use case '" + template.useCaseId() + "'";
+        Map<String, String> fields = fields(template, input, useCase);
+        Map<AssetKind, List<String>> slots = slots(template, input, useCase);
+        Map<String, MediaData.FrameSegment> directives = directives(template, input, useCase);
 
-        List<ResolvedVideo.Segment> segments = new ArrayList<>();
-        List<TemplateDefinition.Segment> ordered = order(template.segments(), directives);
-        for (TemplateDefinition.Segment segment : ordered) {
-            MediaData.FrameSegment directive = directives.get(segment.id());
-            if (directive != null && Boolean.TRUE.equals(directive.skip())) {
+        List<Planned> planned = new ArrayList<>();
+        List<TemplateDefinition.Segment> segments = template.segmentsOrEmpty();
+        for (int i = 0; i < segments.size(); i++) {
+            TemplateDefinition.Segment segment = segments.get(i);
+            if (segment.cohorts() != null && !segment.cohorts().isEmpty()
+                    && segment.cohorts().stream().noneMatch(input.cohorts()::contains)) {
                 continue;
             }
-            segments.add(segment(template, segment, directive, input.cohorts(), fields, slots));
+            TemplateDefinition.Variant variant = segment.variantsOrEmpty().stream()
+                    .filter(v -> v.cohorts() != null && v.cohorts().stream().anyMatch(input.cohorts()::contains))
+                    .findFirst().orElse(null);
+            MediaData.FrameSegment directive = directives.get(segment.id());
+            if (variant != null && Boolean.TRUE.equals(variant.skip())
+                    || directive != null && Boolean.TRUE.equals(directive.skip())) {
+                continue;
+            }
+            planned.add(new Planned(i, segment, variant, directive));
         }
-        if (segments.isEmpty()) {
-            throw new TemplateResolutionException("frame_segments skip every segment of template '"
-                    + template.useCaseId() + "'");
+        if (planned.isEmpty()) {
+            throw new TemplateResolutionException("nothing left to render: frame_segments and the cohort rules of "
+                    + useCase + " leave out every segment");
         }
-        double total = segments.stream().mapToDouble(ResolvedVideo.Segment::duration).sum();
-        if (total > TemplateValidator.MAX_DURATION) {
-            throw new TemplateResolutionException("the video would last " + Math.round(total) + " s; at most "
-                    + (int) TemplateValidator.MAX_DURATION + " s");
+        planned.sort(Comparator.comparing((Planned p) -> p.order() == null ? 1 : 0)
+                .thenComparing(p -> p.order() == null ? 0 : p.order())
+                .thenComparing(Planned::index));
+
+        TemplateDefinition.Canvas canvas = template.canvas();
+        List<ResolvedVideo.Segment> resolved = new ArrayList<>();
+        for (Planned plan : planned) {
+            resolved.add(segment(canvas, plan, fields, slots));
         }
-        return new ResolvedVideo(template.canvas(), segments, template.audio());
+        int frames = resolved.stream().mapToInt(ResolvedVideo.Segment::frames).sum();
+        double total = (double) frames / canvas.fps();
+        if (total > TemplateValidator.MAX_DURATION + 1e-9) {
+            throw new TemplateResolutionException("the video would last " + seconds(total) + " s; at most "
+                    + seconds(TemplateValidator.MAX_DURATION) + " s");
+        }
+        return new ResolvedVideo(canvas, resolved, audio(template.audio(), total));
     }
 
-    private static Map<String, String> fields(TemplateDefinition template, RenderInput input) {
+    /** A segment that will be shown, with what changes it. */
+    private record Planned(int index, TemplateDefinition.Segment segment, TemplateDefinition.Variant variant,
+            MediaData.FrameSegment directive) {
+
+        Integer order() {
+            return directive == null ? null : directive.order();
+        }
+    }
+
+    private static Map<String, String> fields(TemplateDefinition template, RenderInput input, String useCase) {
+        Map<String, TemplateDefinition.Field> declared = new LinkedHashMap<>();
+        template.fieldsOrEmpty().forEach(field -> declared.put(field.name(), field));
+        for (String name : input.fields().keySet()) {
+            if (!declared.containsKey(name)) {
+                throw new TemplateResolutionException("personalization field '" + name + "' is not a field of "
+                        + useCase + " (fields: " + (declared.isEmpty()
+                                ? "none"
+                                : String.join(", ",
+                                        declared.keySet()))
+                        + ")");
+            }
+        }
         Map<String, String> values = new HashMap<>();
-        for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            String value = input.fields().get(field.name());
-            value = value == null ? null : clean(value);
-            if (value == null || value.isBlank()) {
+        for (TemplateDefinition.Field field : declared.values()) {
+            String given = input.fields().get(field.name());
+            String value = given == null ? "" : VendorInput.cleanText(given).strip();
+            if (value.isEmpty() && field.defaultValue() != null) {
                 value = field.defaultValue();
             }
-            if (field.isRequired() && (value == null || value.isBlank())) {
-                throw new TemplateResolutionException("personalization field '" + field.name()
-                        + "' is required by use case '" + template.useCaseId() + "'");
+            if (value.isEmpty() && field.isRequired()) {
+                throw new TemplateResolutionException(
+                        "personalization field '" + field.name() + "' is required by " + useCase);
             }
-            if (value != null && value.length() > field.maxLengthOrDefault()) {
+            if (VendorInput.length(value) > field.maxLengthOrDefault()) {
                 throw new TemplateResolutionException("personalization field '" + field.name() + "' is longer than "
                         + field.maxLengthOrDefault() + " characters");
             }
-            values.put(field.name(), value == null ? "" : value);
+            values.put(field.name(), value);
         }
         return values;
     }
 
-    private static Map<AssetKind, List<String>> slots(TemplateDefinition template, RenderInput input) {
+    private static Map<AssetKind, List<String>> slots(TemplateDefinition template, RenderInput input,
+            String useCase) {
         Map<AssetKind, List<String>> slots = new HashMap<>();
-        for (AssetKind kind : AssetKind.values()) {
+        for (AssetKind kind : AssetKind.SLOTS) {
             List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
             List<String> given = input.assets(kind);
+            for (int i = declared.size(); i < given.size(); i++) {
+                if (!given.get(i).isBlank()) {
+                    throw new TemplateResolutionException("global_assets." + kind.listName() + "[" + i
+                            + "] is out of range: " + useCase + " takes " + count(declared.size(), kind));
+                }
+            }
             List<String> urls = new ArrayList<>();
             for (int i = 0; i < declared.size(); i++) {
-                String url = i < given.size() && !given.get(i).isBlank() ? given.get(i).strip() : null;
                 String where = "global_assets." + kind.listName() + "[" + i + "]";
-                if (url != null) {
-                    checkUrl(url, where);
-                } else {
-                    TemplateDefinition.AssetSlot slot = declared.get(i);
-                    url = slot == null ? null : slot.defaultUrl();
-                    if (url == null && slot != null && slot.isRequired()) {
-                        throw new TemplateResolutionException(where + " is required by use case '"
-                                + template.useCaseId() + "'");
-                    }
+                TemplateDefinition.AssetSlot slot = declared.get(i);
+                String url = i < given.size() && !given.get(i).isBlank()
+                        ? VendorInput.requireHttpUrl(given.get(i), where)
+                        : slot.defaultUrl();
+                if (url == null && slot.isRequired()) {
+                    throw new TemplateResolutionException(where + " is required by " + useCase);
                 }
                 urls.add(url);
             }
@@ -99,201 +158,256 @@ public final class TemplateResolver {
         return slots;
     }
 
-    private static Map<String, MediaData.FrameSegment> directives(TemplateDefinition template, RenderInput input) {
-        Map<String, TemplateDefinition.Segment> byId = new HashMap<>();
-        template.segments().forEach(segment -> byId.put(segment.id(), segment));
+    private static String count(int n, AssetKind kind) {
+        return n == 0 ? "no " + kind.listName() : n == 1 ? "1 " + kind.singular() : n + " " + kind.listName();
+    }
+
+    /** The request's directives by segment id, checked, with texts cleaned and URLs stripped. */
+    private static Map<String, MediaData.FrameSegment> directives(TemplateDefinition template, RenderInput input,
+            String useCase) {
+        Map<String, TemplateDefinition.Segment> byId = new LinkedHashMap<>();
+        template.segmentsOrEmpty().forEach(segment -> byId.put(segment.id(), segment));
+        Set<String> fieldNames = Set.copyOf(template.fieldsOrEmpty().stream().map(TemplateDefinition.Field::name)
+                .toList());
         Map<String, MediaData.FrameSegment> directives = new HashMap<>();
         for (int i = 0; i < input.frameSegments().size(); i++) {
             MediaData.FrameSegment directive = input.frameSegments().get(i);
             String where = "frame_segments[" + i + "]";
-            if (directive == null || directive.segmentId() == null || directive.segmentId().isBlank()) {
+            if (VendorInput.isBlank(directive.segmentId())) {
                 throw new TemplateResolutionException(where + ".segment_id is required");
             }
             TemplateDefinition.Segment segment = byId.get(directive.segmentId());
             if (segment == null) {
-                throw new TemplateResolutionException(where + ".segment_id: no segment '" + directive.segmentId()
-                        + "' in use case '" + template.useCaseId() + "' (segments: "
-                        + String.join(", ", template.segments().stream().map(TemplateDefinition.Segment::id).toList())
-                        + ")");
+                throw new TemplateResolutionException(where + ".segment_id: " + useCase + " has no segment '"
+                        + directive.segmentId() + "' (segments: " + String.join(", ", byId.keySet()) + ")");
             }
-            if (directives.put(segment.id(), directive) != null) {
-                throw new TemplateResolutionException(where + ": segment '" + segment.id() + "' is named twice");
+            if (directives.containsKey(segment.id())) {
+                throw new TemplateResolutionException(
+                        where + ".segment_id: segment '" + segment.id() + "' is named twice");
             }
-            if (directive.duration() != null
-                    && (directive.duration() < 0.1 || directive.duration() > TemplateValidator.MAX_DURATION)) {
-                throw new TemplateResolutionException(where + ".duration: seconds, from 0.1 to "
-                        + (int) TemplateValidator.MAX_DURATION);
+            if (directive.duration() != null && (directive.duration() < TemplateValidator.MIN_SEGMENT_DURATION
+                    || directive.duration() > TemplateValidator.MAX_DURATION)) {
+                throw new TemplateResolutionException(where + ".duration must be from "
+                        + seconds(TemplateValidator.MIN_SEGMENT_DURATION) + " to "
+                        + seconds(TemplateValidator.MAX_DURATION) + " seconds");
             }
-            Map<String, TemplateDefinition.Layer> layers = layersById(segment);
+            List<TemplateDefinition.Layer> layers = allLayers(segment);
+            Map<String, String> texts = new LinkedHashMap<>();
             if (directive.texts() != null) {
-                directive.texts().forEach((layerId, text) -> {
-                    TemplateDefinition.Layer layer = layers.get(layerId);
-                    if (layer == null || !"text".equals(layer.type())) {
-                        throw new TemplateResolutionException(where + ".texts: segment '" + segment.id()
-                                + "' has no text layer '" + layerId + "'");
+                directive.texts().forEach((layerId, given) -> {
+                    String at = where + ".texts." + layerId;
+                    if (layers.stream().noneMatch(l -> "text".equals(l.type()) && layerId.equals(l.id()))) {
+                        throw new TemplateResolutionException(
+                                at + ": segment '" + segment.id() + "' has no text layer '" + layerId + "'");
                     }
-                    if (text == null || text.length() > TemplateValidator.MAX_TEXT) {
-                        throw new TemplateResolutionException(where + ".texts." + layerId + ": at most "
-                                + TemplateValidator.MAX_TEXT + " characters");
+                    String text = given == null ? "" : VendorInput.cleanText(given);
+                    if (VendorInput.length(text) > TemplateValidator.MAX_TEXT) {
+                        throw new TemplateResolutionException(
+                                at + " is longer than " + TemplateValidator.MAX_TEXT + " characters");
                     }
+                    Matcher placeholder = PLACEHOLDER.matcher(text);
+                    while (placeholder.find()) {
+                        if (!fieldNames.contains(placeholder.group(1))) {
+                            throw new TemplateResolutionException(
+                                    at + ": {{" + placeholder.group(1) + "}} is not a field of " + useCase);
+                        }
+                    }
+                    texts.put(layerId, text);
                 });
             }
+            Map<String, String> assets = new LinkedHashMap<>();
             if (directive.assets() != null) {
-                directive.assets().forEach((layerId, url) -> {
-                    TemplateDefinition.Layer layer = layers.get(layerId);
-                    if (layer == null || "text".equals(layer.type())) {
-                        throw new TemplateResolutionException(where + ".assets: segment '" + segment.id()
-                                + "' has no image or video layer '" + layerId + "'");
+                directive.assets().forEach((key, url) -> {
+                    String at = where + ".assets." + key;
+                    if (BACKGROUND.equals(key)) {
+                        if (!hasPictureBackground(segment)) {
+                            throw new TemplateResolutionException(
+                                    at + ": segment '" + segment.id() + "' has no image or video background");
+                        }
+                    } else if (layers.stream().noneMatch(l -> l.assetKind() != null && key.equals(l.id()))) {
+                        throw new TemplateResolutionException(
+                                at + ": segment '" + segment.id() + "' has no image, icon or video layer '" + key
+                                        + "'");
                     }
-                    checkUrl(url, where + ".assets." + layerId);
+                    assets.put(key, VendorInput.requireHttpUrl(url, at));
                 });
             }
+            directives.put(segment.id(), new MediaData.FrameSegment(segment.id(), directive.order(),
+                    directive.skip(), directive.duration(), texts, assets));
         }
         return directives;
     }
 
-    /** Directives with an {@code order} come first, ascending; the other segments keep the template's order. */
-    private static List<TemplateDefinition.Segment> order(List<TemplateDefinition.Segment> segments,
-            Map<String, MediaData.FrameSegment> directives) {
-        List<TemplateDefinition.Segment> ordered = new ArrayList<>(segments);
-        Map<String, Long> keys = new HashMap<>();
-        for (int i = 0; i < segments.size(); i++) {
-            MediaData.FrameSegment directive = directives.get(segments.get(i).id());
-            long key = directive != null && directive.order() != null ? directive.order() : 1_000_000L + i;
-            keys.put(segments.get(i).id(), key);
-        }
-        ordered.sort(Comparator.comparingLong(segment -> keys.get(segment.id())));
-        return ordered;
+    private static List<TemplateDefinition.Layer> allLayers(TemplateDefinition.Segment segment) {
+        List<TemplateDefinition.Layer> layers = new ArrayList<>(segment.layersOrEmpty());
+        segment.variantsOrEmpty().stream().filter(v -> v.layers() != null).forEach(v -> layers.addAll(v.layers()));
+        return layers;
     }
 
-    private static ResolvedVideo.Segment segment(TemplateDefinition template, TemplateDefinition.Segment segment,
-            MediaData.FrameSegment directive, Set<String> cohorts, Map<String, String> fields,
-            Map<AssetKind, List<String>> slots) {
-        TemplateDefinition.Background background = segment.background();
-        List<TemplateDefinition.Layer> layers = segment.layersOrEmpty();
-        for (TemplateDefinition.Variant variant : segment.variantsOrEmpty()) {
-            if (cohorts.contains(variant.cohort())) {
-                background = variant.background() != null ? variant.background() : background;
-                layers = variant.layers() != null ? variant.layers() : layers;
-                break;
-            }
-        }
-        double duration = directive != null && directive.duration() != null
-                ? directive.duration()
-                : segment.duration();
+    private static boolean hasPictureBackground(TemplateDefinition.Segment segment) {
+        List<TemplateDefinition.Background> backgrounds = new ArrayList<>();
+        backgrounds.add(segment.background());
+        segment.variantsOrEmpty().forEach(v -> backgrounds.add(v.background()));
+        return backgrounds.stream().anyMatch(b -> b != null && (b.image() != null || b.video() != null));
+    }
+
+    private static ResolvedVideo.Segment segment(TemplateDefinition.Canvas canvas, Planned plan,
+            Map<String, String> fields, Map<AssetKind, List<String>> slots) {
+        TemplateDefinition.Segment segment = plan.segment();
+        TemplateDefinition.Variant variant = plan.variant();
+        MediaData.FrameSegment directive = plan.directive();
+
+        boolean variantLayers = variant != null && variant.layers() != null;
+        List<TemplateDefinition.Layer> layers = variantLayers ? variant.layers() : segment.layersOrEmpty();
+        // layer timings are written for the duration next to them; a new duration stretches them in proportion
+        double authored = variantLayers && variant.duration() != null ? variant.duration() : segment.duration();
+        double planned = variant != null && variant.duration() != null ? variant.duration() : segment.duration();
+        double wanted = directive != null && directive.duration() != null ? directive.duration() : planned;
+        int frames = Math.max(1, (int) Math.round(wanted * canvas.fps()));
+        double duration = (double) frames / canvas.fps();
+        double stretch = duration / authored;
+        double frame = 1.0 / canvas.fps();
+
         List<ResolvedVideo.Layer> resolved = new ArrayList<>();
         for (TemplateDefinition.Layer layer : layers) {
-            double start = layer.start() == null ? 0 : layer.start();
-            double end = Math.min(layer.end() == null ? segment.duration() : layer.end(), duration);
-            if (directive != null && directive.duration() != null && layer.end() == null) {
-                end = duration;
-            }
-            if (start >= end) {
+            double start = (layer.start() == null ? 0 : layer.start()) * stretch;
+            double end = Math.min(duration, (layer.end() == null ? authored : layer.end()) * stretch);
+            if (end - start < frame - 1e-9) {
                 continue;
             }
-            double fade = Math.min(layer.fade() == null ? 0 : layer.fade(), (end - start) / 2);
+            double[] fades = fades(either(layer.fadeIn(), layer.fade()), either(layer.fadeOut(), layer.fade()),
+                    end - start);
             if ("text".equals(layer.type())) {
-                String text = layer.text();
-                if (directive != null && directive.texts() != null && layer.id() != null
-                        && directive.texts().containsKey(layer.id())) {
-                    text = clean(directive.texts().get(layer.id()));
-                }
-                text = substitute(text, fields).strip();
-                if (text.isEmpty()) {
+                String source = directive != null && layer.id() != null && directive.texts().containsKey(layer.id())
+                        ? directive.texts().get(layer.id())
+                        : layer.text();
+                String text = substitute(source, fields);
+                if (text == null) {
                     continue;
                 }
-                resolved.add(new ResolvedVideo.Text(text, layer.font() == null ? "sans" : layer.font(),
-                        layer.size() == null ? DEFAULT_TEXT_SIZE : layer.size(),
+                int size = layer.size() == null ? DEFAULT_TEXT_SIZE : layer.size();
+                String x = position(layer.x());
+                resolved.add(new ResolvedVideo.Text(text,
+                        layer.font() == null ? TextFont.DEFAULT : TextFont.named(layer.font()), size,
                         layer.color() == null ? DEFAULT_TEXT_COLOR : layer.color(), layer.boxColor(),
-                        position(layer.x()), position(layer.y()), start, end, fade));
+                        layer.shadowColor(), x, position(layer.y()),
+                        layer.align() != null ? layer.align() : isNumber(x) ? "left" : x,
+                        layer.maxWidth(), layer.maxLines() == null ? DEFAULT_MAX_LINES : layer.maxLines(),
+                        layer.minSize() != null ? layer.minSize() : Math.max(8, (int) Math.round(size * 0.6)),
+                        layer.lineHeight() == null ? DEFAULT_LINE_HEIGHT : layer.lineHeight(),
+                        start, end, fades[0], fades[1]));
             } else {
-                AssetKind kind = switch (layer.type()) {
-                    case "video" -> AssetKind.VIDEO;
-                    case "icon" -> AssetKind.ICON;
-                    default -> AssetKind.IMAGE;
-                };
-                String url = directive != null && directive.assets() != null && layer.id() != null
-                        ? directive.assets().get(layer.id())
-                        : null;
+                AssetKind kind = layer.assetKind();
+                String url = directive != null && layer.id() != null ? directive.assets().get(layer.id()) : null;
                 if (url == null) {
                     url = slots.get(kind).get(layer.asset());
                 }
                 if (url == null) {
                     continue;
                 }
-                resolved.add(new ResolvedVideo.Picture(url.strip(), kind, position(layer.x()), position(layer.y()),
+                resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
                         layer.width(), layer.height(), layer.fit() == null ? "contain" : layer.fit(), start, end,
-                        fade));
+                        fades[0], fades[1]));
             }
         }
-        return new ResolvedVideo.Segment(segment.id(), duration, background(template, background, slots), resolved);
+
+        TemplateDefinition.Background background = variant != null && variant.background() != null
+                ? variant.background()
+                : segment.background();
+        String override = directive == null ? null : directive.assets().get(BACKGROUND);
+        double[] fades = fades(either(segment.fadeIn(), segment.fade()), either(segment.fadeOut(), segment.fade()),
+                duration);
+        return new ResolvedVideo.Segment(segment.id(), frames, duration,
+                background(canvas, background, override, slots), Math.min(fades[0], duration / 2),
+                Math.min(fades[1], duration / 2), resolved);
     }
 
-    private static ResolvedVideo.Background background(TemplateDefinition template,
-            TemplateDefinition.Background background, Map<AssetKind, List<String>> slots) {
-        String canvas = template.canvas().background() == null ? DEFAULT_BACKGROUND : template.canvas().background();
+    private static Double either(Double specific, Double shorthand) {
+        return specific != null ? specific : shorthand;
+    }
+
+    /** Fade lengths that fit the time on screen: both shrink in proportion when together they are longer. */
+    private static double[] fades(Double fadeIn, Double fadeOut, double span) {
+        double in = fadeIn == null ? 0 : fadeIn;
+        double out = fadeOut == null ? 0 : fadeOut;
+        if (in + out > span) {
+            double scale = span / (in + out);
+            in *= scale;
+            out *= scale;
+        }
+        return new double[]{in, out};
+    }
+
+    private static ResolvedVideo.Background background(TemplateDefinition.Canvas canvas,
+            TemplateDefinition.Background background, String override, Map<AssetKind, List<String>> slots) {
+        String canvasColor = canvas.background() == null ? DEFAULT_CANVAS_COLOR : canvas.background();
         if (background == null) {
-            return new ResolvedVideo.Background(canvas, null, null);
+            return new ResolvedVideo.Background(canvasColor, null, null);
         }
-        if (background.image() != null && slots.get(AssetKind.IMAGE).get(background.image()) != null) {
-            return new ResolvedVideo.Background(canvas, slots.get(AssetKind.IMAGE).get(background.image()),
-                    AssetKind.IMAGE);
+        String color = background.color() == null ? canvasColor : background.color();
+        AssetKind kind = background.image() != null
+                ? AssetKind.IMAGE
+                : background.video() != null ? AssetKind.VIDEO : null;
+        if (kind == null) {
+            return new ResolvedVideo.Background(color, null, null);
         }
-        if (background.video() != null && slots.get(AssetKind.VIDEO).get(background.video()) != null) {
-            return new ResolvedVideo.Background(canvas, slots.get(AssetKind.VIDEO).get(background.video()),
-                    AssetKind.VIDEO);
-        }
-        return new ResolvedVideo.Background(background.color() == null ? canvas : background.color(), null, null);
+        String url = override != null
+                ? override
+                : slots.get(kind).get(kind == AssetKind.IMAGE ? background.image() : background.video());
+        return url == null
+                ? new ResolvedVideo.Background(color, null, null)
+                : new ResolvedVideo.Background(color, url, kind);
     }
 
+    private static ResolvedVideo.Audio audio(TemplateDefinition.Audio audio, double total) {
+        if (audio == null || audio.type() == null || "silence".equals(audio.type())) {
+            return ResolvedVideo.Audio.silence();
+        }
+        if ("tone".equals(audio.type())) {
+            return new ResolvedVideo.Audio("tone", audio.frequency() == null ? DEFAULT_TONE_HZ : audio.frequency(),
+                    audio.volume() == null ? DEFAULT_TONE_VOLUME : audio.volume(), null, 0);
+        }
+        double fadeOut = audio.fadeOut() == null ? DEFAULT_TRACK_FADE_OUT : audio.fadeOut();
+        return new ResolvedVideo.Audio("track", 0, audio.volume() == null ? 1.0 : audio.volume(), audio.url(),
+                Math.min(fadeOut, total / 2));
+    }
+
+    /**
+     * The text with every placeholder replaced by its field's value, stripped; null when nothing is left to show:
+     * the text is blank, or it has placeholders and all of them are empty ("Photo: {{caption}}" without a caption).
+     * Values are inserted once: a value that looks like a placeholder stays as it is.
+     */
     static String substitute(String text, Map<String, String> fields) {
-        Matcher placeholder = TemplateValidator.PLACEHOLDER.matcher(text);
+        Matcher placeholder = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
+        int placeholders = 0;
+        int filled = 0;
         while (placeholder.find()) {
             String value = fields.getOrDefault(placeholder.group(1), "");
+            placeholders++;
+            filled += value.isEmpty() ? 0 : 1;
             placeholder.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         placeholder.appendTail(out);
-        return out.toString();
-    }
-
-    /** Keeps text printable: line breaks stay, other control characters go. */
-    static String clean(String value) {
-        StringBuilder out = new StringBuilder(value.length());
-        value.replace("\r\n", "\n").codePoints().forEach(c -> {
-            if (c == '\n' || !Character.isISOControl(c)) {
-                out.appendCodePoint(c);
-            }
-        });
-        return out.toString();
-    }
-
-    private static void checkUrl(String url, String where) {
-        if (url == null || url.isBlank()) {
-            throw new TemplateResolutionException(where + " is empty");
-        }
-        String lower = url.strip().toLowerCase(Locale.ROOT);
-        if (!(lower.startsWith("http://") || lower.startsWith("https://")) || url.length() > 2048) {
-            throw new TemplateResolutionException(where + " is not an http(s) URL");
-        }
+        String result = out.toString().strip();
+        return result.isEmpty() || placeholders > 0 && filled == 0 ? null : result;
     }
 
     private static String position(JsonNode value) {
         if (value == null || value.isNull()) {
             return "center";
         }
-        return value.isNumber() ? Integer.toString(value.asInt()) : value.asText().toLowerCase(Locale.ROOT);
+        return value.isIntegralNumber() ? Integer.toString(value.asInt()) : value.asText().toLowerCase(Locale.ROOT);
     }
 
-    private static Map<String, TemplateDefinition.Layer> layersById(TemplateDefinition.Segment segment) {
-        Map<String, TemplateDefinition.Layer> layers = new HashMap<>();
-        Set<TemplateDefinition.Layer> all = new HashSet<>(segment.layersOrEmpty());
-        segment.variantsOrEmpty().stream().filter(v -> v.layers() != null).forEach(v -> all.addAll(v.layers()));
-        for (TemplateDefinition.Layer layer : all) {
-            if (layer != null && layer.id() != null) {
-                layers.putIfAbsent(layer.id(), layer);
-            }
+    private static boolean isNumber(String position) {
+        return !position.isEmpty() && (Character.isDigit(position.charAt(0)) || position.charAt(0) == '-');
+    }
+
+    static String seconds(double value) {
+        if (value == Math.rint(value)) {
+            return Long.toString((long) value);
         }
-        return layers;
+        return String.format(Locale.ROOT, "%.2f", value).replaceAll("0+$", "");
     }
 }

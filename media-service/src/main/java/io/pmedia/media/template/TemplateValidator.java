@@ -2,59 +2,110 @@ package io.pmedia.media.template;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-
-import io.pmedia.media.render.Fonts;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 /**
- * Checks a template before it is stored, and says everything that is wrong at once, each problem with its JSON
- * path ({@code segments[2].layers[0].font: unknown font 'x'}). A template that passes always compiles.
+ * Checks a template before it is stored and reports everything that is wrong at once, each problem with its JSON
+ * path ({@code segments[2].layers[0].font: unknown font 'x'}). A template that passes renders with any request data
+ * the resolver accepts.
  */
 public final class TemplateValidator {
 
-    public static final int MAX_WIDTH = 1920;
-    public static final int MAX_HEIGHT = 1920;
-    public static final int MAX_PIXELS = 1920 * 1080;
+    /** The larger canvas side; the smaller is at most {@link #MAX_SHORT_SIDE} (1920x1080 or 1080x1920). */
+    public static final int MAX_LONG_SIDE = 1920;
+    public static final int MAX_SHORT_SIDE = 1080;
+    public static final int MIN_SIDE = 16;
     public static final int MAX_FPS = 60;
     public static final double MAX_DURATION = 120;
+    public static final double MIN_SEGMENT_DURATION = 0.1;
     public static final int MAX_SEGMENTS = 30;
     public static final int MAX_LAYERS = 20;
+    public static final int MAX_VARIANTS = 10;
+    public static final int MAX_FIELDS = 30;
     public static final int MAX_SLOTS = 10;
     public static final int MAX_TEXT = 500;
+    static final int MAX_COORDINATE = 4000;
 
     static final Pattern USE_CASE_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
     static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?");
-    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_-]+)\\s*}}");
     static final Set<String> LAYER_TYPES = Set.of("text", "image", "icon", "video");
     static final Set<String> FITS = Set.of("contain", "cover", "stretch");
-
+    static final Set<String> ALIGNS = Set.of("left", "center", "right");
+    static final Set<String> AUDIO_TYPES = Set.of("silence", "tone", "track");
     private TemplateValidator() {
     }
 
-    public static List<String> validate(TemplateDefinition template) {
+    /** A definition read from JSON, and every problem found in reading and checking it. */
+    public record Checked(TemplateDefinition definition, List<String> problems) {
+
+        public boolean valid() {
+            return problems.isEmpty();
+        }
+    }
+
+    /**
+     * Reads a registration body and checks it: wrong JSON types and unknown keys are reported with their paths,
+     * like the rules of {@link #validate(TemplateDefinition)}. The definition is null when the body cannot be read.
+     */
+    public static Checked check(JsonNode body, ObjectMapper mapper) {
+        if (body == null || !body.isObject()) {
+            return new Checked(null, List.of("body: a JSON object (the template definition) is required"));
+        }
         List<String> problems = new ArrayList<>();
+        UnknownKeys.find(body, TemplateDefinition.class, "", problems);
+        TemplateDefinition definition;
+        try {
+            definition = mapper.treeToValue(body, TemplateDefinition.class);
+        } catch (JsonMappingException e) {
+            problems.add(0, path(e) + ": " + expectation(e));
+            return new Checked(null, List.copyOf(problems));
+        } catch (JsonProcessingException e) {
+            problems.add(0, "body: not a readable template definition");
+            return new Checked(null, List.copyOf(problems));
+        }
+        problems.addAll(validate(definition));
+        return new Checked(definition, List.copyOf(problems));
+    }
+
+    /** Every rule a definition breaks, each as {@code json.path: what is expected}; empty when it is valid. */
+    public static List<String> validate(TemplateDefinition template) {
         if (template == null) {
             return List.of("body: a template definition is required");
         }
+        List<String> problems = new ArrayList<>();
         if (template.useCaseId() == null || !USE_CASE_ID.matcher(template.useCaseId()).matches()) {
-            problems.add("use-case-id: required; lower-case letters, digits, '.', '_' or '-', at most 64");
+            problems.add("use-case-id: required; lower-case letters, digits, '.', '_' and '-', at most 64, "
+                    + "starting with a letter or digit");
         }
         if (template.name() == null || template.name().isBlank() || template.name().length() > 200) {
             problems.add("name: required, at most 200 characters");
         }
+        if (template.description() != null && template.description().length() > 2000) {
+            problems.add("description: at most 2000 characters");
+        }
         canvas(template.canvas(), problems);
         Set<String> fieldNames = fields(template, problems);
-        slots(template.assetsOrEmpty(), problems);
+        slots(template, problems);
         audio(template.audio(), problems);
         segments(template, fieldNames, problems);
         earlierForm(template, fieldNames, problems);
+        if (template.allowedClients() != null && template.allowedClients().stream().anyMatch(c -> c == null)) {
+            problems.add("allowed-clients: client ids (uuids), no nulls");
+        }
         return problems;
     }
 
@@ -63,73 +114,111 @@ public final class TemplateValidator {
             problems.add("canvas: required (width, height, fps, background)");
             return;
         }
-        if (canvas.width() < 16 || canvas.width() > MAX_WIDTH || canvas.width() % 2 != 0) {
-            problems.add("canvas.width: an even number of pixels from 16 to " + MAX_WIDTH);
+        int width = canvas.width();
+        int height = canvas.height();
+        boolean sidesOk = true;
+        if (width < MIN_SIDE || width > MAX_LONG_SIDE || width % 2 != 0) {
+            problems.add("canvas.width: an even number of pixels from " + MIN_SIDE + " to " + MAX_LONG_SIDE);
+            sidesOk = false;
         }
-        if (canvas.height() < 16 || canvas.height() > MAX_HEIGHT || canvas.height() % 2 != 0) {
-            problems.add("canvas.height: an even number of pixels from 16 to " + MAX_HEIGHT);
+        if (height < MIN_SIDE || height > MAX_LONG_SIDE || height % 2 != 0) {
+            problems.add("canvas.height: an even number of pixels from " + MIN_SIDE + " to " + MAX_LONG_SIDE);
+            sidesOk = false;
         }
-        if ((long) canvas.width() * canvas.height() > MAX_PIXELS) {
-            problems.add("canvas: at most " + MAX_PIXELS + " pixels (1920x1080 or 1080x1920)");
+        if (sidesOk && Math.min(width, height) > MAX_SHORT_SIDE) {
+            problems.add("canvas: at most 1920x1080 (landscape) or 1080x1920 (portrait)");
         }
         if (canvas.fps() < 1 || canvas.fps() > MAX_FPS) {
-            problems.add("canvas.fps: from 1 to " + MAX_FPS);
+            problems.add("canvas.fps: a whole number from 1 to " + MAX_FPS);
         }
-        if (canvas.background() != null && !COLOR.matcher(canvas.background()).matches()) {
-            problems.add("canvas.background: a colour like #1d3557");
-        }
+        color(canvas.background(), "canvas.background", problems);
     }
 
     private static Set<String> fields(TemplateDefinition template, List<String> problems) {
         Set<String> names = new HashSet<>();
         List<TemplateDefinition.Field> fields = template.fieldsOrEmpty();
+        if (fields.size() > MAX_FIELDS) {
+            problems.add("fields: at most " + MAX_FIELDS);
+        }
         for (int i = 0; i < fields.size(); i++) {
             TemplateDefinition.Field field = fields.get(i);
             String path = "fields[" + i + "]";
-            if (field == null || field.name() == null || !ID.matcher(field.name()).matches()) {
-                problems.add(path + ".name: required; letters, digits, '_' or '-'");
+            if (field == null) {
+                problems.add(path + ": must be an object");
                 continue;
             }
-            if (!names.add(field.name())) {
+            if (field.name() == null || !ID.matcher(field.name()).matches()) {
+                problems.add(path + ".name: required; letters, digits, '_' and '-', at most 64");
+            } else if (!names.add(field.name())) {
                 problems.add(path + ".name: '" + field.name() + "' is declared twice");
             }
             if (field.maxLength() != null && (field.maxLength() < 1 || field.maxLength() > MAX_TEXT)) {
                 problems.add(path + ".max-length: from 1 to " + MAX_TEXT);
             }
-            if (field.defaultValue() != null && field.defaultValue().length() > field.maxLengthOrDefault()) {
-                problems.add(path + ".default: longer than max-length");
+            if (field.defaultValue() != null) {
+                if (field.isRequired()) {
+                    problems.add(path + ".default: a required field takes no default");
+                } else if (VendorInput.length(field.defaultValue()) > field.maxLengthOrDefault()) {
+                    problems.add(path + ".default: longer than max-length (" + field.maxLengthOrDefault() + ")");
+                } else if (TemplateResolver.PLACEHOLDER.matcher(field.defaultValue()).find()) {
+                    problems.add(path + ".default: no {{placeholders}} in a default");
+                }
             }
         }
         return names;
     }
 
-    private static void slots(TemplateDefinition.AssetSlots slots, List<String> problems) {
-        for (AssetKind kind : AssetKind.values()) {
-            List<TemplateDefinition.AssetSlot> list = slots.of(kind);
-            if (list.size() > MAX_SLOTS) {
+    private static void slots(TemplateDefinition template, List<String> problems) {
+        for (AssetKind kind : AssetKind.SLOTS) {
+            List<TemplateDefinition.AssetSlot> slots = template.assetsOrEmpty().of(kind);
+            if (slots.size() > MAX_SLOTS) {
                 problems.add("assets." + kind.listName() + ": at most " + MAX_SLOTS + " slots");
             }
-            for (int i = 0; i < list.size(); i++) {
-                TemplateDefinition.AssetSlot slot = list.get(i);
-                if (slot != null && slot.defaultUrl() != null && !isHttpUrl(slot.defaultUrl())) {
-                    problems.add("assets." + kind.listName() + "[" + i + "].default: an http(s) URL");
+            for (int i = 0; i < slots.size(); i++) {
+                TemplateDefinition.AssetSlot slot = slots.get(i);
+                String path = "assets." + kind.listName() + "[" + i + "]";
+                if (slot == null) {
+                    problems.add(path + ": must be an object (it may be empty: {})");
+                    continue;
+                }
+                if (slot.name() != null && !ID.matcher(slot.name()).matches()) {
+                    problems.add(path + ".name: letters, digits, '_' and '-', at most 64");
+                }
+                if (slot.defaultUrl() != null) {
+                    if (slot.isRequired()) {
+                        problems.add(path + ".default: a required slot takes no default");
+                    } else if (!VendorInput.isHttpUrl(slot.defaultUrl())) {
+                        problems.add(path + ".default: an http(s) URL");
+                    }
                 }
             }
         }
     }
 
     private static void audio(TemplateDefinition.Audio audio, List<String> problems) {
-        if (audio == null || audio.type() == null) {
+        if (audio == null) {
             return;
         }
-        if (!Set.of("silence", "tone").contains(audio.type())) {
-            problems.add("audio.type: 'silence' or 'tone'");
+        String type = audio.type() == null ? "silence" : audio.type();
+        if (!AUDIO_TYPES.contains(type)) {
+            problems.add("audio.type: one of silence, tone, track");
+            return;
         }
-        if (audio.frequency() != null && (audio.frequency() < 20 || audio.frequency() > 20000)) {
-            problems.add("audio.frequency: from 20 to 20000 Hz");
+        if (audio.frequency() != null && (!type.equals("tone") || audio.frequency() < 20
+                || audio.frequency() > 20000)) {
+            problems.add("audio.frequency: from 20 to 20000 Hz, for a tone");
         }
         if (audio.volume() != null && (audio.volume() < 0 || audio.volume() > 1)) {
             problems.add("audio.volume: from 0 to 1");
+        }
+        if (type.equals("track") && (audio.url() == null || !VendorInput.isHttpUrl(audio.url()))) {
+            problems.add("audio.url: an http(s) URL is required for a track");
+        }
+        if (!type.equals("track") && audio.url() != null) {
+            problems.add("audio.url: only a track has a URL");
+        }
+        if (audio.fadeOut() != null && (!type.equals("track") || audio.fadeOut() < 0 || audio.fadeOut() > 10)) {
+            problems.add("audio.fade-out: from 0 to 10 seconds, for a track");
         }
     }
 
@@ -142,8 +231,9 @@ public final class TemplateValidator {
         if (segments.size() > MAX_SEGMENTS) {
             problems.add("segments: at most " + MAX_SEGMENTS);
         }
-        if (template.durationSeconds() > MAX_DURATION) {
-            problems.add("segments: the total duration is at most " + (int) MAX_DURATION + " s");
+        if (template.durationSeconds() > MAX_DURATION + 1e-9) {
+            problems.add("segments: together at most " + TemplateResolver.seconds(MAX_DURATION) + " s (they make "
+                    + TemplateResolver.seconds(template.durationSeconds()) + " s)");
         }
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < segments.size(); i++) {
@@ -154,29 +244,66 @@ public final class TemplateValidator {
                 continue;
             }
             if (segment.id() == null || !ID.matcher(segment.id()).matches()) {
-                problems.add(path + ".id: required; letters, digits, '_' or '-'");
+                problems.add(path + ".id: required; letters, digits, '_' and '-', at most 64");
             } else if (!ids.add(segment.id())) {
                 problems.add(path + ".id: '" + segment.id() + "' is used twice");
             }
-            if (segment.duration() < 0.1 || segment.duration() > MAX_DURATION) {
-                problems.add(path + ".duration: seconds, from 0.1 to " + (int) MAX_DURATION);
-            }
+            boolean durationOk = duration(segment.duration(), path + ".duration", problems);
+            double duration = durationOk ? segment.duration() : MAX_DURATION;
+            fades(segment.fade(), segment.fadeIn(), segment.fadeOut(), duration, path, "the segment's duration",
+                    problems);
+            cohorts(segment.cohorts(), path + ".cohorts", problems);
             background(segment.background(), path + ".background", template, problems);
-            layers(segment.layersOrEmpty(), path + ".layers", segment.duration(), template, fieldNames, problems);
+            layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, problems);
             List<TemplateDefinition.Variant> variants = segment.variantsOrEmpty();
-            for (int v = 0; v < variants.size(); v++) {
-                TemplateDefinition.Variant variant = variants.get(v);
-                String variantPath = path + ".variants[" + v + "]";
-                if (variant == null || variant.cohort() == null || variant.cohort().isBlank()) {
-                    problems.add(variantPath + ".cohort: required");
-                    continue;
-                }
-                background(variant.background(), variantPath + ".background", template, problems);
-                if (variant.layers() != null) {
-                    layers(variant.layers(), variantPath + ".layers", segment.duration(), template, fieldNames,
-                            problems);
-                }
+            if (variants.size() > MAX_VARIANTS) {
+                problems.add(path + ".variants: at most " + MAX_VARIANTS);
             }
+            for (int v = 0; v < variants.size(); v++) {
+                variant(variants.get(v), path + ".variants[" + v + "]", duration, template, fieldNames, problems);
+            }
+        }
+    }
+
+    private static void variant(TemplateDefinition.Variant variant, String path, double segmentDuration,
+            TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
+        if (variant == null) {
+            problems.add(path + ": must be an object");
+            return;
+        }
+        if (variant.cohorts() == null || variant.cohorts().isEmpty()) {
+            problems.add(path + ".cohorts: at least one cohort is required");
+        } else {
+            cohorts(variant.cohorts(), path + ".cohorts", problems);
+        }
+        if (Boolean.TRUE.equals(variant.skip())
+                && (variant.duration() != null || variant.background() != null || variant.layers() != null)) {
+            problems.add(path + ": a variant that skips the segment changes nothing else");
+        }
+        double duration = segmentDuration;
+        if (variant.duration() != null) {
+            duration = duration(variant.duration(), path + ".duration", problems)
+                    ? variant.duration()
+                    : MAX_DURATION;
+        }
+        background(variant.background(), path + ".background", template, problems);
+        if (variant.layers() != null) {
+            layers(variant.layers(), path + ".layers", duration, template, fieldNames, problems);
+        }
+    }
+
+    private static boolean duration(double seconds, String path, List<String> problems) {
+        if (seconds < MIN_SEGMENT_DURATION || seconds > MAX_DURATION) {
+            problems.add(path + ": seconds, from " + TemplateResolver.seconds(MIN_SEGMENT_DURATION) + " to "
+                    + TemplateResolver.seconds(MAX_DURATION));
+            return false;
+        }
+        return true;
+    }
+
+    private static void cohorts(List<String> cohorts, String path, List<String> problems) {
+        if (cohorts != null && cohorts.stream().anyMatch(VendorInput::isBlank)) {
+            problems.add(path + ": cohort names, none blank");
         }
     }
 
@@ -185,14 +312,13 @@ public final class TemplateValidator {
         if (background == null) {
             return;
         }
-        int set = (background.color() != null ? 1 : 0) + (background.image() != null ? 1 : 0)
-                + (background.video() != null ? 1 : 0);
-        if (set != 1) {
-            problems.add(path + ": exactly one of color, image, video");
+        if (background.image() != null && background.video() != null) {
+            problems.add(path + ": an image or a video, not both");
         }
-        if (background.color() != null && !COLOR.matcher(background.color()).matches()) {
-            problems.add(path + ".color: a colour like #1d3557");
+        if (background.color() == null && background.image() == null && background.video() == null) {
+            problems.add(path + ": a color, an image or a video");
         }
+        color(background.color(), path + ".color", problems);
         slotIndex(background.image(), AssetKind.IMAGE, path + ".image", template, problems);
         slotIndex(background.video(), AssetKind.VIDEO, path + ".video", template, problems);
     }
@@ -210,16 +336,21 @@ public final class TemplateValidator {
                 problems.add(at + ".type: one of text, image, icon, video");
                 continue;
             }
-            if (layer.id() != null && (!ID.matcher(layer.id()).matches() || !ids.add(layer.id()))) {
-                problems.add(at + ".id: letters, digits, '_' or '-', unique within the segment");
+            if (layer.id() != null && !ID.matcher(layer.id()).matches()) {
+                problems.add(at + ".id: letters, digits, '_' and '-', at most 64");
+            } else if (layer.id() != null && !ids.add(layer.id())) {
+                problems.add(at + ".id: '" + layer.id() + "' is used twice in this segment");
+            } else if (TemplateResolver.BACKGROUND.equals(layer.id())) {
+                problems.add(at + ".id: 'background' is reserved (frame_segments use it for the background)");
             }
             double start = layer.start() == null ? 0 : layer.start();
             double end = layer.end() == null ? segmentDuration : layer.end();
             if (start < 0 || end > segmentDuration + 1e-9 || end <= start) {
-                problems.add(at + ": start and end must satisfy 0 <= start < end <= the segment's duration");
-            }
-            if (layer.fade() != null && (layer.fade() < 0 || layer.fade() * 2 > end - start + 1e-9)) {
-                problems.add(at + ".fade: from 0 to half the layer's time on screen");
+                problems.add(at + ": start and end (seconds) must satisfy 0 <= start < end <= "
+                        + TemplateResolver.seconds(segmentDuration) + " (the segment's duration)");
+            } else {
+                fades(layer.fade(), layer.fadeIn(), layer.fadeOut(), end - start, at, "the layer's time on screen",
+                        problems);
             }
             if (layer.type().equals("text")) {
                 text(layer, at, fieldNames, problems);
@@ -229,61 +360,128 @@ public final class TemplateValidator {
         }
     }
 
+    private static void fades(Double fade, Double fadeIn, Double fadeOut, double span, String path, String what,
+            List<String> problems) {
+        Map<String, Double> given = new LinkedHashMap<>();
+        given.put("fade", fade);
+        given.put("fade-in", fadeIn);
+        given.put("fade-out", fadeOut);
+        given.forEach((key, seconds) -> {
+            if (seconds != null && seconds < 0) {
+                problems.add(path + "." + key + ": seconds, at least 0");
+            }
+        });
+        double in = Math.max(0, fadeIn != null ? fadeIn : fade != null ? fade : 0);
+        double out = Math.max(0, fadeOut != null ? fadeOut : fade != null ? fade : 0);
+        if (in + out > span + 1e-9) {
+            problems.add(path + ": fade-in and fade-out together are longer than " + what);
+        }
+    }
+
     private static void text(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
             List<String> problems) {
-        if (layer.text() == null || layer.text().isEmpty() || layer.text().length() > MAX_TEXT) {
+        if (layer.text() == null || layer.text().isBlank() || layer.text().length() > MAX_TEXT) {
             problems.add(at + ".text: required, at most " + MAX_TEXT + " characters");
         } else {
-            Matcher placeholder = PLACEHOLDER.matcher(layer.text());
+            Matcher placeholder = TemplateResolver.PLACEHOLDER.matcher(layer.text());
             while (placeholder.find()) {
                 if (!fieldNames.contains(placeholder.group(1))) {
                     problems.add(at + ".text: {{" + placeholder.group(1) + "}} is not a declared field");
                 }
             }
         }
-        if (layer.font() != null && !Fonts.isKnown(layer.font())) {
-            problems.add(at + ".font: unknown font '" + layer.font() + "'; one of " + Fonts.names());
+        if (layer.font() != null && TextFont.named(layer.font()) == null) {
+            problems.add(at + ".font: unknown font '" + layer.font() + "' (fonts: "
+                    + String.join(", ", TextFont.names()) + ")");
         }
+        int size = layer.size() == null ? TemplateResolver.DEFAULT_TEXT_SIZE : layer.size();
         if (layer.size() != null && (layer.size() < 6 || layer.size() > 400)) {
             problems.add(at + ".size: from 6 to 400 pixels");
         }
-        if (layer.color() != null && !COLOR.matcher(layer.color()).matches()) {
-            problems.add(at + ".color: a colour like #ffffff");
+        color(layer.color(), at + ".color", problems);
+        color(layer.boxColor(), at + ".box-color", problems);
+        color(layer.shadowColor(), at + ".shadow-color", problems);
+        position(layer.x(), at + ".x", Set.of("left", "center", "right"), problems);
+        position(layer.y(), at + ".y", Set.of("top", "center", "bottom"), problems);
+        if (layer.align() != null && !ALIGNS.contains(layer.align())) {
+            problems.add(at + ".align: one of left, center, right");
         }
-        if (layer.boxColor() != null && !COLOR.matcher(layer.boxColor()).matches()) {
-            problems.add(at + ".box-color: a colour like #00000080");
+        if (layer.maxWidth() != null && (layer.maxWidth() < 16 || layer.maxWidth() > MAX_COORDINATE)) {
+            problems.add(at + ".max-width: from 16 to " + MAX_COORDINATE + " pixels");
         }
-        position(layer.x(), at + ".x", Set.of("center", "left", "right"), problems);
-        position(layer.y(), at + ".y", Set.of("center", "top", "bottom"), problems);
+        if (layer.maxLines() != null && (layer.maxLines() < 1 || layer.maxLines() > 10)) {
+            problems.add(at + ".max-lines: from 1 to 10");
+        }
+        if (layer.minSize() != null && (layer.minSize() < 6 || layer.minSize() > size)) {
+            problems.add(at + ".min-size: from 6 to the layer's size (" + size + ")");
+        }
+        if (layer.lineHeight() != null && (layer.lineHeight() < 0.8 || layer.lineHeight() > 3)) {
+            problems.add(at + ".line-height: from 0.8 to 3 (times the size)");
+        }
+        List<String> misplaced = new ArrayList<>();
+        if (layer.width() != null) {
+            misplaced.add("width");
+        }
+        if (layer.height() != null) {
+            misplaced.add("height");
+        }
+        if (layer.fit() != null) {
+            misplaced.add("fit");
+        }
+        if (layer.asset() != null) {
+            misplaced.add("asset");
+        }
+        misplaced.forEach(key -> problems.add(at + "." + key + ": only image, icon and video layers take it"));
     }
 
     private static void picture(TemplateDefinition.Layer layer, String at, TemplateDefinition template,
             List<String> problems) {
-        AssetKind kind = switch (layer.type()) {
-            case "video" -> AssetKind.VIDEO;
-            case "icon" -> AssetKind.ICON;
-            default -> AssetKind.IMAGE;
-        };
+        AssetKind kind = layer.assetKind();
         if (layer.asset() == null) {
-            problems.add(at + ".asset: the index of a " + kind.listName() + " slot is required");
+            problems.add(at + ".asset: the index of a slot of assets." + kind.listName() + " is required");
         } else {
             slotIndex(layer.asset(), kind, at + ".asset", template, problems);
         }
-        if (layer.width() == null || layer.height() == null || layer.width() < 2 || layer.height() < 2
-                || layer.width() > MAX_WIDTH || layer.height() > MAX_HEIGHT) {
-            problems.add(at + ": width and height (pixels) are required");
+        if (layer.width() == null || layer.width() < 2 || layer.width() > MAX_COORDINATE) {
+            problems.add(at + ".width: required, from 2 to " + MAX_COORDINATE + " pixels");
+        }
+        if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
+            problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
         }
         if (layer.fit() != null && !FITS.contains(layer.fit())) {
             problems.add(at + ".fit: one of contain, cover, stretch");
         }
         position(layer.x(), at + ".x", Set.of("center"), problems);
         position(layer.y(), at + ".y", Set.of("center"), problems);
+        Map<String, Object> textOnly = new LinkedHashMap<>();
+        textOnly.put("text", layer.text());
+        textOnly.put("font", layer.font());
+        textOnly.put("size", layer.size());
+        textOnly.put("color", layer.color());
+        textOnly.put("box-color", layer.boxColor());
+        textOnly.put("shadow-color", layer.shadowColor());
+        textOnly.put("align", layer.align());
+        textOnly.put("max-width", layer.maxWidth());
+        textOnly.put("max-lines", layer.maxLines());
+        textOnly.put("min-size", layer.minSize());
+        textOnly.put("line-height", layer.lineHeight());
+        textOnly.forEach((key, value) -> {
+            if (value != null) {
+                problems.add(at + "." + key + ": only text layers take it");
+            }
+        });
     }
 
     private static void slotIndex(Integer index, AssetKind kind, String path, TemplateDefinition template,
             List<String> problems) {
         if (index != null && (index < 0 || index >= template.assetsOrEmpty().of(kind).size())) {
-            problems.add(path + ": no slot assets." + kind.listName() + "[" + index + "]");
+            problems.add(path + ": there is no slot assets." + kind.listName() + "[" + index + "]");
+        }
+    }
+
+    private static void color(String value, String path, List<String> problems) {
+        if (value != null && !COLOR.matcher(value).matches()) {
+            problems.add(path + ": a colour #rrggbb or #rrggbbaa, like #1d3557");
         }
     }
 
@@ -291,13 +489,14 @@ public final class TemplateValidator {
         if (value == null || value.isNull()) {
             return;
         }
-        if (value.isInt() && value.asInt() >= -4000 && value.asInt() <= 4000) {
+        if (value.isIntegralNumber() && Math.abs(value.asLong()) <= MAX_COORDINATE) {
             return;
         }
         if (value.isTextual() && words.contains(value.asText().toLowerCase(Locale.ROOT))) {
             return;
         }
-        problems.add(path + ": pixels or one of " + words);
+        problems.add(path + ": whole pixels (at most " + MAX_COORDINATE + " either way) or one of "
+                + String.join(", ", words.stream().sorted().toList()));
     }
 
     private static void earlierForm(TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
@@ -305,24 +504,111 @@ public final class TemplateValidator {
         if (form == null) {
             return;
         }
-        check(form.phraseTexts(), "earlier-form.phrase-texts", fieldNames, problems);
-        check(form.imageTexts(), "earlier-form.image-texts", fieldNames, problems);
-        check(form.videoTexts(), "earlier-form.video-texts", fieldNames, problems);
-    }
-
-    private static void check(List<String> names, String path, Set<String> fieldNames, List<String> problems) {
-        if (names == null) {
-            return;
+        Set<String> mappedFields = new HashSet<>();
+        fieldList(form.phraseTexts(), "earlier-form.phrase-texts", fieldNames, mappedFields, problems);
+        fieldList(form.imageTexts(), "earlier-form.image-texts", fieldNames, mappedFields, problems);
+        fieldList(form.videoTexts(), "earlier-form.video-texts", fieldNames, mappedFields, problems);
+        if (form.phraseTexts() == null) {
+            mappedFields.addAll(fieldNames);
         }
-        for (int i = 0; i < names.size(); i++) {
-            if (!fieldNames.contains(names.get(i))) {
-                problems.add(path + "[" + i + "]: '" + names.get(i) + "' is not a declared field");
+        Set<String> mappedSlots = new HashSet<>();
+        slotList(form.imageUrls(), "earlier-form.image-urls", Set.of(AssetKind.IMAGE, AssetKind.ICON), template,
+                mappedSlots, problems);
+        slotList(form.videoUrls(), "earlier-form.video-urls", Set.of(AssetKind.VIDEO), template, mappedSlots,
+                problems);
+        for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
+            if (field != null && field.isRequired() && field.name() != null && !mappedFields.contains(field.name())) {
+                problems.add("earlier-form: required field '" + field.name() + "' is filled by no position");
+            }
+        }
+        for (AssetKind kind : AssetKind.SLOTS) {
+            List<TemplateDefinition.AssetSlot> slots = template.assetsOrEmpty().of(kind);
+            boolean defaulted = kind == AssetKind.IMAGE
+                    ? form.imageUrls() == null
+                    : kind == AssetKind.VIDEO && form.videoUrls() == null;
+            for (int i = 0; i < slots.size(); i++) {
+                String slot = kind.listName() + "[" + i + "]";
+                if (slots.get(i) != null && slots.get(i).isRequired() && !defaulted && !mappedSlots.contains(slot)) {
+                    problems.add("earlier-form: required slot " + slot + " is filled by no position");
+                }
             }
         }
     }
 
-    static boolean isHttpUrl(String value) {
-        String lower = value.toLowerCase(Locale.ROOT);
-        return lower.startsWith("http://") || lower.startsWith("https://");
+    private static void fieldList(List<String> names, String path, Set<String> fieldNames, Set<String> mapped,
+            List<String> problems) {
+        if (names == null) {
+            return;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!fieldNames.contains(name)) {
+                problems.add(path + "[" + i + "]: '" + name + "' is not a declared field");
+            } else if (!mapped.add(name)) {
+                problems.add(path + "[" + i + "]: field '" + name + "' is already filled by another position");
+            }
+        }
+    }
+
+    private static void slotList(List<String> refs, String path, Set<AssetKind> kinds, TemplateDefinition template,
+            Set<String> mapped, List<String> problems) {
+        if (refs == null) {
+            return;
+        }
+        for (int i = 0; i < refs.size(); i++) {
+            EarlierFormMapping.SlotRef ref = EarlierFormMapping.SlotRef.parse(refs.get(i));
+            String at = path + "[" + i + "]";
+            if (ref == null || !kinds.contains(ref.kind())) {
+                problems.add(at + ": a slot such as " + kinds.stream().map(k -> k.listName() + "[0]").sorted()
+                        .reduce((a, b) -> a + " or " + b).orElse(""));
+            } else if (ref.index() >= template.assetsOrEmpty().of(ref.kind()).size()) {
+                problems.add(at + ": there is no slot assets." + ref);
+            } else if (!mapped.add(ref.toString())) {
+                problems.add(at + ": slot " + ref + " is already filled by another position");
+            }
+        }
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference reference : e.getPath()) {
+            if (reference.getFieldName() != null) {
+                if (!path.isEmpty()) {
+                    path.append('.');
+                }
+                path.append(reference.getFieldName());
+            } else if (reference.getIndex() >= 0) {
+                path.append('[').append(reference.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "body" : path.toString();
+    }
+
+    private static String expectation(JsonMappingException e) {
+        Class<?> target = e instanceof MismatchedInputException mismatch
+                ? mismatch.getTargetType()
+                : null;
+        if (target == null) {
+            return "not readable";
+        }
+        if (target == String.class) {
+            return "a string";
+        }
+        if (target == Boolean.class || target == boolean.class) {
+            return "true or false";
+        }
+        if (target == Integer.class || target == int.class || target == Long.class || target == long.class) {
+            return "a whole number";
+        }
+        if (Number.class.isAssignableFrom(target) || target == double.class) {
+            return "a number";
+        }
+        if (target == UUID.class) {
+            return "a uuid";
+        }
+        if (List.class.isAssignableFrom(target)) {
+            return "an array";
+        }
+        return "an object";
     }
 }

@@ -2,50 +2,185 @@ package io.pmedia.media.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class TemplateValidatorTest {
 
+    static final String MINIMAL = """
+            {"use-case-id": "minimal", "name": "Minimal", "canvas": {"width": %d, "height": %d, "fps": 30},
+             "segments": [{"id": "only", "duration": 1, "layers": [{"type": "text", "text": "Hi"}]}]}""";
+
     @ParameterizedTest
-    @ValueSource(strings = {"greeting", "vertical-short", "earlier-form"})
-    void sampleTemplatesAreValid(String name) {
-        assertThat(TemplateValidator.validate(Templates.sample(name))).isEmpty();
+    @ValueSource(strings = {"greeting", "vertical-short", "classic-card"})
+    void theSampleTemplatesAreValidWithoutUnknownKeys(String name) throws IOException {
+        TemplateValidator.Checked checked = TemplateValidator.check(
+                Templates.tree(Files.readString(Templates.sampleFile(name))), Templates.JSON);
+
+        assertThat(checked.problems()).isEmpty();
+        assertThat(checked.definition()).isEqualTo(Templates.sample(name));
     }
 
     @Test
     void everyProblemIsReportedWithItsPath() {
-        TemplateDefinition broken = Templates.parse("""
-                {"use-case-id": "Bad Id", "name": "x",
-                 "canvas": {"width": 4000, "height": 721, "fps": 120, "background": "blue"},
-                 "fields": [{"name": "name"}, {"name": "name"}],
-                 "assets": {"images": [{"default": "file:///etc/passwd"}]},
-                 "segments": [
-                   {"id": "a", "duration": 2, "layers": [
-                     {"type": "text", "text": "Hi {{nobody}}", "font": "comic", "color": "red"},
-                     {"type": "image", "asset": 3, "width": 10, "height": 10},
-                     {"type": "text", "text": "late", "start": 1, "end": 5},
-                     {"type": "sparkles"}
-                   ]},
-                   {"id": "a", "duration": 500, "background": {"color": "#000000", "image": 0}}
-                 ]}
-                """);
-        assertThat(TemplateValidator.validate(broken)).contains(
-                "use-case-id: required; lower-case letters, digits, '.', '_' or '-', at most 64",
+        TemplateDefinition broken = Templates
+                .parse("""
+                        {"use-case-id": "Bad Id", "name": " ",
+                         "canvas": {"width": 4000, "height": 721, "fps": 120, "background": "blue"},
+                         "fields": [{"name": "name", "required": true, "default": "you"}, {"name": "name"}, {"name": "a b"}],
+                         "assets": {"images": [{"default": "file:///etc/passwd"}], "videos": [null]},
+                         "audio": {"type": "track"},
+                         "segments": [
+                           {"id": "a", "duration": 2, "fade-in": 1.5, "fade-out": 1, "layers": [
+                             {"type": "text", "text": "Hi {{nobody}}", "font": "comic", "color": "red", "x": "middle", "size": 2},
+                             {"type": "image", "asset": 3, "width": 10, "font": "sans"},
+                             {"id": "late", "type": "text", "text": "late", "start": 1, "end": 5},
+                             {"id": "late", "type": "text", "text": "again", "fade": 2, "width": 3},
+                             {"type": "sparkles"}
+                           ],
+                           "variants": [{"cohorts": [], "layers": [{"type": "video", "width": 10, "height": 10}]}]},
+                           {"id": "a", "duration": 500, "background": {"color": "#000000", "image": 0, "video": 0}},
+                           {"id": "c", "duration": 1, "background": {}}
+                         ]}
+                        """);
+
+        assertThat(TemplateValidator.validate(broken)).containsExactlyInAnyOrder(
+                "use-case-id: required; lower-case letters, digits, '.', '_' and '-', at most 64, "
+                        + "starting with a letter or digit",
+                "name: required, at most 200 characters",
                 "canvas.width: an even number of pixels from 16 to 1920",
                 "canvas.height: an even number of pixels from 16 to 1920",
-                "canvas.fps: from 1 to 60",
-                "canvas.background: a colour like #1d3557",
+                "canvas.fps: a whole number from 1 to 60",
+                "canvas.background: a colour #rrggbb or #rrggbbaa, like #1d3557",
+                "fields[0].default: a required field takes no default",
                 "fields[1].name: 'name' is declared twice",
+                "fields[2].name: required; letters, digits, '_' and '-', at most 64",
                 "assets.images[0].default: an http(s) URL",
+                "assets.videos[0]: must be an object (it may be empty: {})",
+                "audio.url: an http(s) URL is required for a track",
+                "segments: together at most 120 s (they make 503 s)",
+                "segments[0]: fade-in and fade-out together are longer than the segment's duration",
                 "segments[0].layers[0].text: {{nobody}} is not a declared field",
-                "segments[0].layers[1].asset: no slot assets.images[3]",
-                "segments[0].layers[2]: start and end must satisfy 0 <= start < end <= the segment's duration",
-                "segments[0].layers[3].type: one of text, image, icon, video",
+                "segments[0].layers[0].font: unknown font 'comic' (fonts: sans, sans-bold, sans-italic, "
+                        + "sans-bold-italic, sans-light, sans-condensed, sans-condensed-bold, serif, serif-bold, "
+                        + "serif-italic, mono, mono-bold)",
+                "segments[0].layers[0].size: from 6 to 400 pixels",
+                "segments[0].layers[0].color: a colour #rrggbb or #rrggbbaa, like #1d3557",
+                "segments[0].layers[0].x: whole pixels (at most 4000 either way) or one of center, left, right",
+                "segments[0].layers[1].asset: there is no slot assets.images[3]",
+                "segments[0].layers[1].height: required, from 2 to 4000 pixels",
+                "segments[0].layers[1].font: only text layers take it",
+                "segments[0].layers[2]: start and end (seconds) must satisfy 0 <= start < end <= 2 "
+                        + "(the segment's duration)",
+                "segments[0].layers[3].id: 'late' is used twice in this segment",
+                "segments[0].layers[3]: fade-in and fade-out together are longer than the layer's time on screen",
+                "segments[0].layers[3].width: only image, icon and video layers take it",
+                "segments[0].layers[4].type: one of text, image, icon, video",
+                "segments[0].variants[0].cohorts: at least one cohort is required",
+                "segments[0].variants[0].layers[0].asset: the index of a slot of assets.videos is required",
                 "segments[1].id: 'a' is used twice",
-                "segments[1].background: exactly one of color, image, video")
-                .anyMatch(problem -> problem.startsWith("segments[0].layers[0].font: unknown font 'comic'"))
-                .anyMatch(problem -> problem.startsWith("segments[1].duration"));
+                "segments[1].duration: seconds, from 0.1 to 120",
+                "segments[1].background: an image or a video, not both",
+                "segments[2].background: a color, an image or a video");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1920,1080,true", "1080,1920,true", "1080,1080,true", "320,180,true", "1920,1200,false",
+            "1200,1200,false", "2560,1440,false", "16,16,true", "14,16,false", "321,180,false"})
+    void theCanvasIsAtMost1920x1080OrPortrait1080x1920(int width, int height, boolean valid) {
+        assertThat(TemplateValidator.validate(Templates.parse(MINIMAL.formatted(width, height))).isEmpty())
+                .isEqualTo(valid);
+    }
+
+    @Test
+    void segmentAndLayerCountsAreLimited() {
+        StringBuilder segments = new StringBuilder();
+        for (int i = 0; i < 31; i++) {
+            segments.append(i == 0 ? "" : ",").append("{\"id\": \"s").append(i).append("\", \"duration\": 0.5")
+                    .append(i == 0
+                            ? ", \"layers\": [" + "{\"type\": \"text\", \"text\": \"x\"},".repeat(20)
+                                    + "{\"type\": \"text\", \"text\": \"x\"}]"
+                            : "")
+                    .append('}');
+        }
+        TemplateDefinition template = Templates.parse("""
+                {"use-case-id": "many", "name": "Many", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "segments": [%s]}""".formatted(segments));
+
+        assertThat(TemplateValidator.validate(template)).containsExactly("segments: at most 30",
+                "segments[0].layers: at most 20 layers");
+    }
+
+    @Test
+    void unknownKeysAndWrongTypesAreReportedWithTheirPaths() {
+        TemplateValidator.Checked checked = TemplateValidator.check(Templates.tree("""
+                {"use-case-id": "typo", "name": "Typo", "colour": "#000000",
+                 "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "segments": [{"id": "a", "duration": 1, "layers": [
+                   {"type": "text", "text": "Hi", "fade_in": 0.5, "font-size": 20}]}]}"""), Templates.JSON);
+
+        assertThat(checked.problems()).containsExactly("colour: unknown key",
+                "segments[0].layers[0].fade_in: unknown key (did you mean 'fade-in'?)",
+                "segments[0].layers[0].font-size: unknown key");
+        assertThat(checked.definition()).isNotNull();
+        assertThat(checked.valid()).isFalse();
+
+        assertThat(TemplateValidator.check(Templates.tree("""
+                {"use-case-id": "typo", "name": "Typo", "canvas": {"width": "wide", "height": 180, "fps": 25}}"""),
+                Templates.JSON).problems()).containsExactly("canvas.width: a whole number");
+        assertThat(TemplateValidator.check(Templates
+                .tree("""
+                        {"use-case-id": "typo", "segments": [{"id": "a", "duration": 1, "layers": [{"type": "text", "text": 5}]}]}"""),
+                Templates.JSON).problems()).containsExactly("segments[0].layers[0].text: a string");
+        assertThat(TemplateValidator.check(Templates.tree("[]"), Templates.JSON).problems())
+                .containsExactly("body: a JSON object (the template definition) is required");
+    }
+
+    @Test
+    void theEarlierFormMappingMustNameDeclaredFieldsAndSlots() {
+        TemplateDefinition template = Templates
+                .parse("""
+                        {"use-case-id": "old", "name": "Old", "canvas": {"width": 320, "height": 180, "fps": 25},
+                         "fields": [{"name": "title", "required": true}, {"name": "note"}],
+                         "assets": {"images": [{"required": true}], "videos": [{}]},
+                         "earlier-form": {"phrase-texts": ["note", "nope", "note"], "image-urls": ["videos[0]", "images[4]"],
+                                          "video-urls": ["videos[0]"]},
+                         "segments": [{"id": "a", "duration": 1, "layers": [{"type": "text", "text": "{{title}} {{note}}"}]}]}""");
+
+        assertThat(TemplateValidator.validate(template)).containsExactly(
+                "earlier-form.phrase-texts[1]: 'nope' is not a declared field",
+                "earlier-form.phrase-texts[2]: field 'note' is already filled by another position",
+                "earlier-form.image-urls[0]: a slot such as icons[0] or images[0]",
+                "earlier-form.image-urls[1]: there is no slot assets.images[4]",
+                "earlier-form: required field 'title' is filled by no position",
+                "earlier-form: required slot images[0] is filled by no position");
+    }
+
+    @Test
+    void audioIsSilenceAToneOrATrack() {
+        String template = """
+                {"use-case-id": "sound", "name": "Sound", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "audio": %s, "segments": [{"id": "a", "duration": 1}]}""";
+
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted(
+                "{\"type\": \"track\", \"url\": \"https://cdn.example.com/music.mp3\", \"volume\": 0.5}")))).isEmpty();
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted(
+                "{\"type\": \"tone\", \"frequency\": 5, \"volume\": 2}")))).containsExactly(
+                        "audio.frequency: from 20 to 20000 Hz, for a tone", "audio.volume: from 0 to 1");
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted("{\"type\": \"music\"}"))))
+                .containsExactly("audio.type: one of silence, tone, track");
+    }
+
+    @Test
+    void aMissingBodyOrCanvasIsReported() {
+        assertThat(TemplateValidator.validate(null)).containsExactly("body: a template definition is required");
+        assertThat(TemplateValidator.validate(Templates.parse("{\"use-case-id\": \"x\", \"name\": \"X\"}")))
+                .containsExactly("canvas: required (width, height, fps, background)",
+                        "segments: at least one segment is required");
     }
 }

@@ -1,0 +1,76 @@
+package io.pmedia.media.template;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.text.Normalizer;
+import java.util.Locale;
+
+/**
+ * Rules for values that come from a vendor's end users: texts are made printable, URLs must be plain http(s)
+ * addresses. Whatever passes is still data: the render engine never puts it into a filter graph.
+ */
+final class VendorInput {
+
+    static final int MAX_URL_LENGTH = 2048;
+
+    private VendorInput() {
+    }
+
+    /**
+     * Normalized (NFC) text with line breaks kept as {@code \n}, tabs as spaces, and other control and format
+     * characters (bidi overrides, for one) removed; zero-width joiners stay, emoji sequences need them.
+     */
+    static String cleanText(String value) {
+        String text = Normalizer.normalize(value.replace("\r\n", "\n").replace('\r', '\n'), Normalizer.Form.NFC);
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            if (c == '\n') {
+                out.append('\n');
+            } else if (c == '\t') {
+                out.append(' ');
+            } else if (c == 0x200C || c == 0x200D) {
+                out.appendCodePoint(c);
+            } else if (!Character.isISOControl(c) && Character.getType(c) != Character.FORMAT) {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    /** Length in characters as a person counts them (code points, not UTF-16 units). */
+    static int length(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
+    static boolean isHttpUrl(String value) {
+        if (value == null || value.isEmpty() || value.length() > MAX_URL_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) <= ' ' || value.charAt(i) == 0x7f) {
+                return false;
+            }
+        }
+        try {
+            URI uri = new URI(value);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
+                    && !uri.getHost().isEmpty();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+
+    /** The URL, stripped; a resolution failure naming {@code where} when it is not an http(s) URL. */
+    static String requireHttpUrl(String value, String where) {
+        String url = value == null ? "" : value.strip();
+        if (!isHttpUrl(url)) {
+            throw new TemplateResolutionException(where + " is not an http(s) URL");
+        }
+        return url;
+    }
+
+    static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+}
