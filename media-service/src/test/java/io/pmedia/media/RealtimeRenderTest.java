@@ -54,7 +54,7 @@ class RealtimeRenderTest {
     @BeforeEach
     void templates() throws Exception {
         MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/greeting.json")));
-        MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/earlier-form.json")));
+        MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/classic-card.json")));
         MediaApi.registerTemplate(MediaApi.TINY);
     }
 
