@@ -37,6 +37,13 @@ public interface MediaConfig {
         /** Submissions of one request before it ends FAILURE. */
         @WithDefault("3")
         int maxAttempts();
+
+        /**
+         * Partitions the job topic should have at least: the most render workers (replicas x
+         * {@code PMEDIA_RENDER_CONCURRENCY}) that can share the work.
+         */
+        @WithDefault("12")
+        int jobPartitions();
     }
 
     interface Assets {

@@ -16,12 +16,12 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Applies render results to realtime requests (results of other producers are theirs), and resubmits renders that
- * never came back. The offset of a result is committed after its request was updated.
+ * never came back. The offset of a result is committed after its request was updated; a result that cannot be
+ * applied (database away) is dropped, and the stale-render sweep submits the render again.
  */
 @ApplicationScoped
 public class RenderResults {
 
-    static final String PRODUCER = "media";
     private static final Logger LOG = Logger.getLogger(RenderResults.class);
 
     private final ObjectMapper mapper;
@@ -42,13 +42,14 @@ public class RenderResults {
             LOG.errorf("dropping a render result that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        if (!PRODUCER.equals(result.producer())) {
+        if (!RenderTopics.MEDIA_PRODUCER.equals(result.producer())) {
             return Uni.createFrom().voidItem();
         }
         return requests.complete(result);
     }
 
-    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
         return requests.resubmitStale().replaceWithVoid();
     }

@@ -1,6 +1,7 @@
 package io.pmedia.media.messaging;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -26,6 +28,7 @@ import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.RenderEngine;
 import io.pmedia.media.render.RenderException;
 import io.pmedia.media.service.AssetFetcher;
+import io.pmedia.media.service.RenderEngines;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateResolutionException;
@@ -45,21 +48,23 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 public class RenderWorker {
 
     private static final Logger LOG = Logger.getLogger(RenderWorker.class);
+    private static final byte[] CONTENT_TYPE = "application/cloudevents+json; charset=UTF-8"
+            .getBytes(StandardCharsets.UTF_8);
 
     private final ObjectMapper mapper;
     private final AssetFetcher assets;
     private final ObjectStore store;
-    private final RenderEngine engine;
+    private final RenderEngines engines;
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
     private final Timer renderTimer;
 
-    public RenderWorker(ObjectMapper mapper, AssetFetcher assets, ObjectStore store, RenderEngine engine,
+    public RenderWorker(ObjectMapper mapper, AssetFetcher assets, ObjectStore store, RenderEngines engines,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
         this.assets = assets;
         this.store = store;
-        this.engine = engine;
+        this.engines = engines;
         this.config = config;
         this.results = results;
         this.renderTimer = Timer.builder("pmedia.render.duration").description("Render wall time")
@@ -77,12 +82,20 @@ public class RenderWorker {
             LOG.errorf("dropping a render job that cannot be read: %s", e.getMessage());
             return;
         }
+        if (job.jobId() == null || job.jobId().isBlank()
+                || !job.resultTopic().startsWith(RenderTopics.REPLY_PREFIX)) {
+            LOG.errorf("dropping render job %s: no job-id, or a reply-to outside %s*", job.jobId(),
+                    RenderTopics.REPLY_PREFIX);
+            return;
+        }
         RenderResult result = render(job);
         CloudEvent event = CloudEvent.of(RenderTopics.SOURCE, RenderTopics.RESULT_TYPE, job.jobId(),
                 mapper.valueToTree(result));
         try {
+            // Awaited: the job's offset is committed when this method returns, so only after the result is durable.
             results.sendMessageAndAwait(Message.of(mapper.writeValueAsString(event)).addMetadata(
-                    OutgoingKafkaRecordMetadata.<String>builder().withKey(job.jobId()).build()));
+                    OutgoingKafkaRecordMetadata.<String>builder().withTopic(job.resultTopic()).withKey(job.jobId())
+                            .withHeaders(new RecordHeaders().add("content-type", CONTENT_TYPE)).build()));
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -91,7 +104,7 @@ public class RenderWorker {
     /** Renders one job into the object store; never throws. */
     public RenderResult render(RenderJob job) {
         long started = System.nanoTime();
-        Path work = config.workDir().resolve("renders").resolve(job.jobId() + "-" + UUID.randomUUID());
+        Path work = config.workDir().resolve("renders").resolve(UUID.randomUUID().toString());
         try {
             Files.createDirectories(work);
             ResolvedVideo video = TemplateResolver.resolve(job.template(), job.input());
@@ -99,10 +112,10 @@ public class RenderWorker {
             for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
                 files.put(asset.getKey(), assets.fetch(asset.getKey(), asset.getValue()));
             }
-            Duration limit = job.timeLimitSeconds() == null
+            Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()
                     : Duration.ofSeconds(job.timeLimitSeconds());
-            RenderEngine.RenderOutput output = engine.render(video, files, work, limit);
+            RenderEngine.RenderOutput output = engines.engine().render(video, files, work, limit);
             String videoKey = job.outputPrefix() + "video.mp4";
             String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
             store.put(videoKey, output.video(), "video/mp4");

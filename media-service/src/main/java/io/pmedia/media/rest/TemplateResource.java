@@ -15,12 +15,15 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 
-import io.pmedia.common.error.ApiException;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.media.TemplateVersion;
@@ -67,10 +70,8 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.OPERATOR)
     @Operation(summary = "Register a template, or a new version of one (201); the same definition again is 200")
-    public Uni<Response> register(TemplateDefinition definition) {
-        if (definition == null) {
-            throw ApiException.validation("a template definition is required");
-        }
+    public Uni<Response> register(@RequestBody(description = "The template definition (docs/templates.md)",
+            content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
         return catalog.register(definition).map(registered -> Response
                 .status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(view(registered.version(), true)).build());

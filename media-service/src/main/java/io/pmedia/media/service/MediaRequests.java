@@ -22,6 +22,7 @@ import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.messaging.RenderJob;
 import io.pmedia.media.messaging.RenderResult;
+import io.pmedia.media.messaging.RenderTopics;
 import io.pmedia.media.template.RenderInput;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
@@ -149,10 +150,9 @@ public class MediaRequests {
     }
 
     private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {
-        return new RenderJob(request.id.toString(), "media", request.clientId, request.templateId,
-                request.templateVersion, definition, input,
-                "media/" + request.clientId + "/" + request.id + "/",
-                (int) config.render().timeLimit().toSeconds());
+        return new RenderJob(request.id.toString(), RenderTopics.MEDIA_PRODUCER, RenderTopics.RESULTS,
+                request.clientId, request.templateId, request.templateVersion, definition, input,
+                "media/" + request.clientId + "/" + request.id + "/", (int) config.render().timeLimit().toSeconds());
     }
 
     /** Applies a render result to its request, once: a result for a request already final changes nothing. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
@@ -38,12 +39,17 @@ public class TemplateCatalog {
         this.mapper = mapper;
     }
 
+    /**
+     * Registers the definition in {@code body}: unknown keys, wrong types and broken rules are one 400
+     * {@code VALIDATION_ERROR} listing every problem with its JSON path.
+     */
     @WithTransaction
-    public Uni<Registered> register(TemplateDefinition definition) {
-        List<String> problems = TemplateValidator.validate(definition);
-        if (!problems.isEmpty()) {
-            throw ApiException.validation("template is not valid: " + String.join("; ", problems));
+    public Uni<Registered> register(JsonNode body) {
+        TemplateValidator.Checked checked = TemplateValidator.check(body, mapper);
+        if (!checked.valid()) {
+            throw ApiException.validation("template is not valid: " + String.join("; ", checked.problems()));
         }
+        TemplateDefinition definition = checked.definition();
         String hash = Canonical.hash(mapper, definition);
         return TemplateVersion.current(definition.useCaseId()).flatMap(current -> {
             if (current != null && current.definitionHash.equals(hash)) {
