@@ -1,5 +1,6 @@
 package io.pmedia.media.render;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,7 +10,7 @@ import io.pmedia.media.template.ResolvedVideo;
 
 /**
  * Turns a resolved video and the local files of its assets into an MP4 and a JPEG thumbnail in a work directory:
- * compile, run one FFmpeg process, check the result with ffprobe. Nothing here knows where a request came from (a
+ * compile, run one FFmpeg process, check the result (duration, size, streams). Nothing here knows where a request came from (a
  * realtime request, a batch row). The caller owns the work directory and removes it afterwards. Thread-safe.
  */
 public final class RenderEngine {
@@ -51,7 +52,7 @@ public final class RenderEngine {
         if (!Files.isRegularFile(command.video()) || !Files.isRegularFile(command.thumbnail())) {
             throw new RenderException("ffmpeg produced no video");
         }
-        FfmpegRunner.Probe probe = runner.probe(command.video());
+        FfmpegRunner.Probe probe = summary(command);
         if (probe.count("video") != 1 || probe.count("audio") != 1) {
             throw new RenderException("the rendered file lacks a video or an audio stream");
         }
@@ -65,6 +66,19 @@ public final class RenderEngine {
         }
         return new RenderOutput(command.video(), command.thumbnail(), probe.durationSeconds(), probe.width(),
                 probe.height());
+    }
+
+    /** What the MP4 holds, read in-process (ffprobe would cost a process start per render). */
+    private static FfmpegRunner.Probe summary(FfmpegCommand command) {
+        try {
+            FfmpegRunner.Probe probe = Mp4Summary.read(command.video());
+            if (probe == null || !Mp4Summary.isJpeg(command.thumbnail())) {
+                throw new RenderException("ffmpeg produced an unreadable video or thumbnail");
+            }
+            return probe;
+        } catch (IOException e) {
+            throw new RenderException("the rendered video cannot be read back");
+        }
     }
 
     public FfmpegRunner runner() {

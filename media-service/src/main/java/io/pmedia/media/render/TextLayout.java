@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Breaks a text into lines that fit a width, the way a designer would: at the template's size if the text fits in
- * {@code maxLines} lines, else at smaller sizes down to {@code minSize}, and only then by breaking long words and
- * ending the last line with an ellipsis. FFmpeg's drawtext does not wrap, and a name is as long as it is.
+ * {@code maxLines} lines (as evenly long as they can be), else at smaller sizes down to {@code minSize}, and only
+ * then by breaking long words and ending the last line with an ellipsis. FFmpeg's drawtext does not wrap, and a name is as long as it is.
  * <p>
  * Widths are measured with the same font file FFmpeg draws with, with a small margin, since FreeType's hinted
  * advances can differ from Java's by a pixel here and there. Deterministic: the same inputs give the same lines.
@@ -33,9 +33,10 @@ final class TextLayout {
         List<String> paragraphs = List.of(text.split("\n", -1));
         int smallest = Math.min(minSize, size);
         for (int s = size; s >= smallest; s -= Math.max(1, Math.round(s * 0.06f))) {
-            List<String> lines = wrap(paragraphs, font.deriveFont((float) s), maxWidth, false);
+            Font sized = font.deriveFont((float) s);
+            List<String> lines = wrap(paragraphs, sized, maxWidth, false);
             if (lines != null && lines.size() <= maxLines) {
-                return laid(font, s, lines);
+                return laid(font, s, balance(paragraphs, sized, maxWidth, lines));
             }
         }
         Font small = font.deriveFont((float) smallest);
@@ -46,6 +47,30 @@ final class TextLayout {
             lines = kept;
         }
         return laid(font, smallest, lines);
+    }
+
+    /**
+     * The same number of lines, as even as they can be: the narrowest width at which greedy wrapping still needs no
+     * more lines ("See you soon, / Ada Lovelace" rather than "See you soon, Ada / Lovelace").
+     */
+    private static List<String> balance(List<String> paragraphs, Font font, int maxWidth, List<String> lines) {
+        if (lines.size() < 2) {
+            return lines;
+        }
+        int low = 1;
+        int high = maxWidth;
+        List<String> best = lines;
+        while (low < high) {
+            int width = (low + high) / 2;
+            List<String> narrower = wrap(paragraphs, font, width, false);
+            if (narrower != null && narrower.size() <= lines.size()) {
+                high = width;
+                best = narrower;
+            } else {
+                low = width + 1;
+            }
+        }
+        return best;
     }
 
     private static Laid laid(Font font, int size, List<String> lines) {

@@ -75,7 +75,7 @@ class RenderEngineTest {
     }
 
     @Test
-    void rendersTheTemplatesDurationAndSizeWithOneVideoAndOneAudioStream(@TempDir Path work) {
+    void rendersTheTemplatesDurationAndSizeWithOneVideoAndOneAudioStream(@TempDir Path work) throws IOException {
         RenderEngine.RenderOutput output = engine.render(small("Ada", "null"), files(), work, Duration.ofSeconds(60));
 
         FfmpegRunner.Probe video = engine.runner().probe(output.video());
@@ -87,6 +87,11 @@ class RenderEngineTest {
                         org.assertj.core.groups.Tuple.tuple("audio", "aac"));
         assertThat(output).isEqualTo(new RenderEngine.RenderOutput(work.resolve("video.mp4"),
                 work.resolve("thumbnail.jpg"), video.durationSeconds(), 320, 180));
+
+        FfmpegRunner.Probe summary = Mp4Summary.read(output.video());
+        assertThat(summary.durationSeconds()).isCloseTo(video.durationSeconds(), within(0.01));
+        assertThat(summary.streamKinds()).containsExactlyElementsOf(video.streamKinds());
+        assertThat(List.of(summary.width(), summary.height())).containsExactly(320, 180);
 
         FfmpegRunner.Probe thumbnail = engine.runner().probe(output.thumbnail());
         assertThat(thumbnail.streams()).extracting(FfmpegRunner.Stream::codec).containsExactly("mjpeg");

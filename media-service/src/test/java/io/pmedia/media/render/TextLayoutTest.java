@@ -39,6 +39,14 @@ class TextLayoutTest {
     }
 
     @Test
+    void wrappedLinesAreBalanced() {
+        TextLayout.Laid laid = TextLayout.fit("See you soon, Ada Lovelace", SANS, 60, 36, 660, 3);
+
+        assertThat(laid.lines()).containsExactly("See you soon,", "Ada Lovelace");
+        assertThat(laid.size()).isEqualTo(60);
+    }
+
+    @Test
     void aTextTooLongForItsLinesShrinksUntilItFits() {
         TextLayout.Laid laid = TextLayout.fit("See you soon, Maximilian Alexander von Hohenzollern-Sigmaringen",
                 SANS, 60, 36, 600, 3);

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Render benchmark: the demo template through the engine vs. the bare ffmpeg command it generates.
+# Usage: bench/render/run.sh [runs] [template.json]     (default: 7 runs of deploy/local/templates/greeting.json)
+# Needs ffmpeg, ffprobe and fonts-dejavu-core; builds media-service's test classes offline first.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+./mvnw -B -q -o -pl media-service test-compile
+CLASSPATH_FILE="$(mktemp)"
+trap 'rm -f "$CLASSPATH_FILE"' EXIT
+./mvnw -B -q -o -pl media-service dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$CLASSPATH_FILE"
+exec java -Xmx512m -Djava.awt.headless=true \
+  -cp "media-service/target/classes:media-service/target/test-classes:$(cat "$CLASSPATH_FILE")" \
+  io.pmedia.media.render.RenderBench "$@"

@@ -1,0 +1,171 @@
+package io.pmedia.media.render;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.pmedia.media.template.RenderInput;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.Templates;
+
+/**
+ * The render benchmark (not a test): renders the demo template {@code greeting} with a name, an offer and a
+ * generated photo through the engine (resolve, compile, FFmpeg, ffprobe check), and runs the bare FFmpeg command the
+ * engine generated, alternating the two, and prints median wall times, the realtime factor and the engine's
+ * overhead as a ratio. Run it with {@code bench/render/run.sh [runs]}; {@code PMEDIA_BENCH_KEEP=dir} keeps the
+ * last bare outputs and the command there.
+ */
+public final class RenderBench {
+
+    static final String PHOTO = "https://bench.example/photo.png";
+
+    private RenderBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
+        Path templateFile = args.length > 1 ? Path.of(args[1]) : locate("deploy/local/templates/greeting.json");
+        Path scratch = Files.createTempDirectory("pmedia-bench");
+        try {
+            run(runs, templateFile, scratch);
+        } finally {
+            delete(scratch);
+        }
+    }
+
+    private static void run(int runs, Path templateFile, Path scratch) throws Exception {
+        RenderEngine engine = new RenderEngine(FfmpegRunner.locate(System.getenv("PMEDIA_FFMPEG")),
+                Fonts.DEFAULT_DIRECTORY);
+        TemplateDefinition template = Templates.JSON.readValue(Files.readString(templateFile),
+                TemplateDefinition.class);
+        Path photo = Media.image(scratch, "photo.png", 800, 800);
+        Map<String, Path> assets = Map.of(PHOTO, photo);
+        RenderInput input = RenderInput.fromCurrentForm(Templates.data("""
+                {"personalization_fields": {"name": "Ada Lovelace", "offer": "20% off your next order"},
+                 "global_assets": {"images": ["PHOTO"]}}""".replace("PHOTO", PHOTO)));
+
+        // the bare command: what the engine generates, run as it is in a directory of its own
+        Path bareDir = Files.createDirectories(scratch.resolve("bare"));
+        FfmpegCommand bare = engine.compile(TemplateResolver.resolve(template, input), assets, bareDir);
+        double seconds = bare.durationSeconds();
+
+        engine(engine, template, input, assets, scratch.resolve("warm-up"));
+        bare(bare);
+
+        List<Double> engineTimes = new ArrayList<>();
+        List<Double> bareTimes = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            Path work = scratch.resolve("engine-" + i);
+            if (i % 2 == 0) {
+                engineTimes.add(engine(engine, template, input, assets, work));
+                bareTimes.add(bare(bare));
+            } else {
+                bareTimes.add(bare(bare));
+                engineTimes.add(engine(engine, template, input, assets, work));
+            }
+            delete(work);
+        }
+        double engineMedian = median(engineTimes);
+        double bareMedian = median(bareTimes);
+        String out = String.format(Locale.ROOT, """
+                render benchmark, %s, %s (%d cores), %s
+                template %s: %.1f s at %dx%d, %d fps, with name, offer and an 800x800 photo
+                runs: %d of each, alternating, after one warm-up of each
+                engine (resolve + compile + ffmpeg + ffprobe check): median %.3f s (min %.3f, max %.3f), realtime x%.1f
+                bare ffmpeg (the same argument vector):               median %.3f s (min %.3f, max %.3f), realtime x%.1f
+                engine / bare: %.3f
+                command: %s
+                """, LocalDate.now(), cpu(), Runtime.getRuntime().availableProcessors(), ffmpegVersion(engine),
+                template.useCaseId(), seconds, template.canvas().width(), template.canvas().height(),
+                template.canvas().fps(), runs, engineMedian, Collections.min(engineTimes),
+                Collections.max(engineTimes), seconds / engineMedian, bareMedian, Collections.min(bareTimes),
+                Collections.max(bareTimes), seconds / bareMedian, engineMedian / bareMedian, bare.display());
+        System.out.print(out);
+        String keep = System.getenv("PMEDIA_BENCH_KEEP");
+        if (keep != null && !keep.isBlank()) {
+            Path target = Files.createDirectories(Path.of(keep));
+            for (Path file : List.of(bare.video(), bare.thumbnail())) {
+                Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+            Files.writeString(target.resolve("command.txt"), bare.display() + "\n");
+        }
+    }
+
+    private static double engine(RenderEngine engine, TemplateDefinition template, RenderInput input,
+            Map<String, Path> assets, Path work) throws IOException {
+        Files.createDirectories(work);
+        long started = System.nanoTime();
+        ResolvedVideo video = TemplateResolver.resolve(template, input);
+        engine.render(video, assets, work, Duration.ofSeconds(120));
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    private static double bare(FfmpegCommand command) throws IOException, InterruptedException {
+        Files.deleteIfExists(command.video());
+        Files.deleteIfExists(command.thumbnail());
+        long started = System.nanoTime();
+        Process process = new ProcessBuilder(command.arguments()).directory(command.workDir().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IllegalStateException("the bare command failed");
+        }
+        return (System.nanoTime() - started) / 1e9;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static String cpu() throws IOException {
+        Path info = Path.of("/proc/cpuinfo");
+        if (!Files.isReadable(info)) {
+            return System.getProperty("os.arch");
+        }
+        return Files.readAllLines(info).stream().filter(line -> line.startsWith("model name"))
+                .map(line -> line.substring(line.indexOf(':') + 1).strip()).findFirst().orElse("unknown CPU");
+    }
+
+    private static String ffmpegVersion(RenderEngine engine) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(engine.runner().ffmpeg(), "-version").redirectErrorStream(true).start();
+        String first = new String(process.getInputStream().readAllBytes()).lines().findFirst().orElse("ffmpeg");
+        process.waitFor();
+        return first.replaceAll(" Copyright.*", "");
+    }
+
+    private static Path locate(String relative) {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve(relative))) {
+                return dir.resolve(relative);
+            }
+        }
+        throw new IllegalStateException(relative + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    private static void delete(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Collections.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}
