@@ -22,7 +22,7 @@ import io.pmedia.media.template.Templates;
 
 /**
  * The render benchmark (not a test): renders the demo template {@code greeting} with a name, an offer and a
- * generated photo through the engine (resolve, compile, FFmpeg, ffprobe check), and runs the bare FFmpeg command the
+ * generated photo through the engine (resolve, compile, FFmpeg, MP4 check), and runs the bare FFmpeg command the
  * engine generated, alternating the two, and prints median wall times, the realtime factor and the engine's
  * overhead as a ratio. Run it with {@code bench/render/run.sh [runs]}; {@code PMEDIA_BENCH_KEEP=dir} keeps the
  * last bare outputs and the command there.
@@ -83,7 +83,7 @@ public final class RenderBench {
                 render benchmark, %s, %s (%d cores), %s
                 template %s: %.1f s at %dx%d, %d fps, with name, offer and an 800x800 photo
                 runs: %d of each, alternating, after one warm-up of each
-                engine (resolve + compile + ffmpeg + ffprobe check): median %.3f s (min %.3f, max %.3f), realtime x%.1f
+                engine (resolve + compile + ffmpeg + MP4 check)     : median %.3f s (min %.3f, max %.3f), realtime x%.1f
                 bare ffmpeg (the same argument vector):               median %.3f s (min %.3f, max %.3f), realtime x%.1f
                 engine / bare: %.3f
                 command: %s
