@@ -27,7 +27,7 @@ import io.pmedia.media.template.TemplateDefinition;
  * Compiles a resolved video into one FFmpeg invocation. Each segment is one chain of the filter graph: a base (a
  * colour, a still composed once and repeated, or a video), then its pictures overlaid and its texts drawn, then its
  * fades; the segments are concatenated, and the same pass encodes the H.264/AAC MP4 ({@code +faststart}) and cuts
- * the JPEG thumbnail from the middle of the first segment. Every asset is decoded once, however often it is shown.
+ * the JPEG thumbnail from the middle of the first segment. A still is decoded once however often it is shown.
  * <p>
  * Safety: vendor text reaches FFmpeg only through files read with {@code textfile=} and {@code expansion=none};
  * assets are linked into the work directory under fixed names and opened with only the {@code file} protocol, a
@@ -77,6 +77,7 @@ public final class FilterGraphCompiler {
         private final Map<String, Deque<String>> sources = new HashMap<>();
         private final Map<String, String> redactions = new LinkedHashMap<>();
         private final int fps;
+        private int inputs;
 
         Compilation(ResolvedVideo video, Map<String, Path> assets, Path workDir) {
             this.video = video;
@@ -114,8 +115,13 @@ public final class FilterGraphCompiler {
                     video.durationSeconds(), redactions);
         }
 
+        /**
+         * One input per still (split when it is shown more than once: one decoded frame serves every use), one per
+         * use of a video (each use plays at its own time; splitting one decoding would queue the frames of a later
+         * use in memory until its segment comes), one for the sound track.
+         */
         private void inputs(Map<String, Path> assets) {
-            Map<String, Integer> uses = new HashMap<>();
+            Map<String, Integer> uses = new LinkedHashMap<>();
             for (ResolvedVideo.Segment segment : video.segments()) {
                 if (segment.background().url() != null) {
                     uses.merge(segment.background().url(), 1, Integer::sum);
@@ -126,34 +132,29 @@ public final class FilterGraphCompiler {
                     }
                 }
             }
-            int input = 0;
+            int link = 0;
             for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
                 Path file = assets.get(asset.getKey());
                 if (file == null) {
                     throw new IllegalArgumentException("no fetched file for asset " + asset.getKey());
                 }
-                String name = "asset-" + input;
+                String name = "asset-" + link++;
                 link(file, workDir.resolve(name));
-                AssetKind kind = asset.getValue();
-                args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", formats(kind)));
-                if (kind == AssetKind.AUDIO) {
-                    args.addAll(List.of("-vn", "-sn", "-dn"));
-                } else {
-                    args.addAll(List.of("-max_pixels", Long.toString(MAX_PIXELS)));
-                }
-                if (kind == AssetKind.VIDEO) {
-                    args.addAll(List.of("-an", "-sn", "-dn"));
-                }
-                args.addAll(List.of("-i", "file:" + name));
                 redactions.put("file:" + name, "asset " + abbreviate(asset.getKey()));
-
-                String stream = input + (kind == AssetKind.AUDIO ? ":a" : ":v");
+                AssetKind kind = asset.getValue();
                 int count = uses.getOrDefault(asset.getKey(), 1);
                 Deque<String> labels = new ArrayDeque<>();
-                if (count == 1) {
-                    labels.add(stream);
+                if (kind == AssetKind.VIDEO) {
+                    for (int i = 0; i < count; i++) {
+                        labels.add(input(name, kind) + ":v");
+                    }
+                } else if (kind == AssetKind.AUDIO) {
+                    labels.add(input(name, kind) + ":a");
+                } else if (count == 1) {
+                    labels.add(input(name, kind) + ":v");
                 } else {
-                    StringBuilder split = new StringBuilder("[" + stream + "]split=" + count);
+                    int input = input(name, kind);
+                    StringBuilder split = new StringBuilder("[" + input + ":v]split=" + count);
                     for (int i = 0; i < count; i++) {
                         String label = "in" + input + "_" + i;
                         split.append('[').append(label).append(']');
@@ -162,8 +163,19 @@ public final class FilterGraphCompiler {
                     chains.add(split.toString());
                 }
                 sources.put(asset.getKey(), labels);
-                input++;
             }
+        }
+
+        /** Adds the options and {@code -i} of an input reading the linked file {@code name}; returns its index. */
+        private int input(String name, AssetKind kind) {
+            args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", formats(kind)));
+            switch (kind) {
+                case AUDIO -> args.addAll(List.of("-vn", "-sn", "-dn"));
+                case VIDEO -> args.addAll(List.of("-max_pixels", Long.toString(MAX_PIXELS), "-an", "-sn", "-dn"));
+                default -> args.addAll(List.of("-max_pixels", Long.toString(MAX_PIXELS)));
+            }
+            args.addAll(List.of("-i", "file:" + name));
+            return inputs++;
         }
 
         /** Adds the chains of segment {@code k}; returns the label of its finished frames. */

@@ -60,26 +60,24 @@ record EarlierFormMapping(List<String> phraseTexts, List<String> imageTexts, Lis
         return refs;
     }
 
-    /** Where the earlier form fills a field, for messages: {@code phrase-texts[0] ('greeting')}. */
+    /** Where the earlier form fills a field, for messages: {@code phrase-texts[0] ('greeting')}; null if nowhere. */
     String textPositionOf(String field) {
         String position = position("phrase-texts", phraseTexts, field);
         position = position != null ? position : position("image-texts", imageTexts, field);
         position = position != null ? position : position("video-texts", videoTexts, field);
-        return position != null ? position + " ('" + field + "')" : "field '" + field + "'";
+        return position == null ? null : position + " ('" + field + "')";
     }
 
-    /** Where the earlier form fills a slot, for messages: {@code image-urls[0]}. */
+    /** Where the earlier form fills a slot, for messages: {@code image-urls[0]}; null if nowhere. */
     String urlPositionOf(AssetKind kind, int index) {
         SlotRef slot = new SlotRef(kind, index);
-        int at = imageUrls.indexOf(slot);
-        if (at >= 0) {
-            return "image-urls[" + at + "]";
+        if (imageUrls.contains(slot)) {
+            return "image-urls[" + imageUrls.indexOf(slot) + "]";
         }
-        at = videoUrls.indexOf(slot);
-        if (at >= 0) {
-            return "video-urls[" + at + "]";
+        if (videoUrls.contains(slot)) {
+            return "video-urls[" + videoUrls.indexOf(slot) + "]";
         }
-        return "slot " + slot;
+        return null;
     }
 
     private static String position(String list, List<String> names, String field) {

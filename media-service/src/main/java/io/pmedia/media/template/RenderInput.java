@@ -123,27 +123,26 @@ public record RenderInput(
         fillSlots(slots, "image-urls", mapping.imageUrls(), imageUrls, template);
         fillSlots(slots, "video-urls", mapping.videoUrls(), videoUrls, template);
 
+        String useCase = "use case '" + template.useCaseId() + "'";
         for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            String value = fields.get(field.name());
-            if (field.isRequired() && VendorInput.isBlank(value) && VendorInput.isBlank(field.defaultValue())) {
-                throw new TemplateResolutionException(
-                        mapping.textPositionOf(field.name()) + " is required by use case '" + template.useCaseId()
-                                + "'" + (mapping.textPositionOf(field.name()).startsWith("field")
-                                        ? ", and the earlier request form cannot fill it"
-                                        : ""));
+            if (field.isRequired() && VendorInput.isBlank(fields.get(field.name()))) {
+                String position = mapping.textPositionOf(field.name());
+                throw new TemplateResolutionException(position != null
+                        ? position + " is required by " + useCase
+                        : "field '" + field.name() + "' is required by " + useCase
+                                + ", and the earlier request form cannot fill it");
             }
         }
         for (AssetKind kind : AssetKind.SLOTS) {
             List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
             for (int i = 0; i < declared.size(); i++) {
                 TemplateDefinition.AssetSlot slot = declared.get(i);
-                if (slot != null && slot.isRequired() && VendorInput.isBlank(slot.defaultUrl())
-                        && slots.get(kind).get(i).isEmpty()) {
+                if (slot.isRequired() && slots.get(kind).get(i).isEmpty()) {
                     String position = mapping.urlPositionOf(kind, i);
-                    throw new TemplateResolutionException(position + " is required by use case '"
-                            + template.useCaseId() + "'" + (position.startsWith("slot")
-                                    ? ", and the earlier request form cannot fill it"
-                                    : ""));
+                    throw new TemplateResolutionException(position != null
+                            ? position + " is required by " + useCase
+                            : "slot " + kind.listName() + "[" + i + "] is required by " + useCase
+                                    + ", and the earlier request form cannot fill it");
                 }
             }
         }

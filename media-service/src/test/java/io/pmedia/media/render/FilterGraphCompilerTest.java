@@ -96,6 +96,27 @@ class FilterGraphCompilerTest {
     }
 
     @Test
+    void aVideoShownTwiceIsReadOncePerUseSoNoFramesQueueForALaterSegment(@TempDir Path work) throws IOException {
+        String clip = "https://cdn.example.com/c.mp4";
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "twice", "name": "Twice", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "assets": {"videos": [{}]},
+                 "segments": [{"id": "a", "duration": 1, "background": {"video": 0}},
+                              {"id": "b", "duration": 1, "layers": [
+                                {"type": "video", "asset": 0, "width": 100, "height": 100}]}]}"""),
+                "{\"global_assets\": {\"videos\": [\"" + clip + "\"]}}");
+
+        FfmpegCommand command = compiler.compile(video,
+                Map.of(clip, Files.writeString(work.resolve("c.data"), "mp4")), work);
+
+        assertThat(String.join(" ", command.arguments())).contains(
+                "-format_whitelist " + FilterGraphCompiler.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn "
+                        + "-i file:asset-0 -protocol_whitelist file -format_whitelist "
+                        + FilterGraphCompiler.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn -i file:asset-0");
+        assertThat(graph(command)).doesNotContain("split=2[in").contains("[0:v]trim=duration=1", "[1:v]trim=duration=1");
+    }
+
+    @Test
     void vendorTextReachesFfmpegOnlyThroughTextFiles(@TempDir Path work) throws IOException {
         String name = "O'Brien: 100% [x];drawbox=c=red, %{pts} \\";
 
