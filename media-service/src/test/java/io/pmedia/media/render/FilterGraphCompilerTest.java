@@ -113,7 +113,8 @@ class FilterGraphCompilerTest {
                 "-format_whitelist " + FilterGraphCompiler.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn "
                         + "-i file:asset-0 -protocol_whitelist file -format_whitelist "
                         + FilterGraphCompiler.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn -i file:asset-0");
-        assertThat(graph(command)).doesNotContain("split=2[in").contains("[0:v]trim=duration=1", "[1:v]trim=duration=1");
+        assertThat(graph(command)).doesNotContain("split=2[in").contains("[0:v]trim=duration=1",
+                "[1:v]trim=duration=1");
     }
 
     @Test
