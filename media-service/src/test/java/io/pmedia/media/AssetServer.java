@@ -27,9 +27,18 @@ public final class AssetServer implements AutoCloseable {
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
             hits.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            if (path.startsWith("/redirect")) {
+                exchange.getResponseHeaders().add("Location", "http://metadata.cloud.example/latest/x.png");
+                exchange.sendResponseHeaders(302, -1);
+                exchange.close();
+                return;
+            }
             byte[] body;
             String type;
-            if (path.endsWith(".png")) {
+            if (path.startsWith("/broken")) {
+                body = "\u0089PNG but not really an image".getBytes();
+                type = "image/png";
+            } else if (path.endsWith(".png")) {
                 body = png;
                 type = "image/png";
             } else {

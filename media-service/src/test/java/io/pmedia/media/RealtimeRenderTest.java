@@ -143,6 +143,32 @@ class RealtimeRenderTest {
     }
 
     @Test
+    void anImageFfmpegCannotDecodeFailsTheRenderWithItsReason() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("broken-1", "tiny", Map.of("personalization_fields", Map.of("name", "Bo"),
+                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))))
+                .statusCode(200).body("status", equalTo("SUCCESS")).extract().path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("FAILURE");
+        assertThat(status.getString("message")).startsWith("ffmpeg failed: ").doesNotContain("/tmp/");
+        assertThat(status.getString("video-url")).isNull();
+        assertThat(status.getString("image-url")).isNull();
+    }
+
+    @Test
+    void aRedirectToAMetadataAddressIsRefusedOnThatHop() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("redirect-1", "tiny", Map.of("personalization_fields",
+                Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(assets.url("/redirect.png"))))))
+                .statusCode(200).extract().path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("FAILURE");
+        assertThat(status.getString("message")).contains("metadata.cloud.example")
+                .contains("a link-local or metadata address").contains("not allowed");
+        assertThat(assets.hits("/redirect.png")).isEqualTo(1);
+    }
+
+    @Test
     void assetsOnPrivateOrMetadataAddressesAreRefusedWithoutBeingDialled() {
         UUID client = UUID.randomUUID();
         for (String host : List.of("assets.internal.example", "metadata.cloud.example")) {

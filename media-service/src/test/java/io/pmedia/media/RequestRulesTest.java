@@ -12,10 +12,17 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.BeforeEach;
@@ -57,6 +64,27 @@ class RequestRulesTest {
                     Map.of("name", "Z")))).extract().path("service-request-id");
             await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(marker).isEmpty());
             assertThat(jobs.withKey(first)).hasSize(1);
+        }
+    }
+
+    @Test
+    void theSameRequestSentConcurrentlyIsStillOneRequest() throws Exception {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> body = body("race-1", "tiny", Map.of("personalization_fields", Map.of("name", "Ra")));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                answers.add(pool.submit(() -> request(client, body).statusCode(200)
+                        .body("status", equalTo("SUCCESS")).extract().<String>path("service-request-id")));
+            }
+            Set<String> ids = new HashSet<>();
+            for (Future<String> answer : answers) {
+                ids.add(answer.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(ids).hasSize(1);
+        } finally {
+            pool.shutdownNow();
         }
     }
 
@@ -109,6 +137,12 @@ class RequestRulesTest {
                 .body("message", equalTo("field 'customer-id' is required"));
         request(client, body("t-3", "tiny", Map.of("global_assets", "not-an-object"))).statusCode(400)
                 .body("message", containsString("global_assets"));
+        request(client, body("t-4", "tiny", Map.of("personalization_fields", Map.of("name", Map.of("x", 1)))))
+                .statusCode(400).body("code", equalTo("BAD_REQUEST"))
+                .body("message", equalTo("field 'data.personalization_fields.name' must be a string, a number "
+                        + "or a boolean"));
+        request(client, body("t-5", "tiny", Map.of("global_assets", Map.of("images", List.of(7))))).statusCode(400)
+                .body("code", equalTo("BAD_REQUEST")).body("message", containsString("images"));
     }
 
     @Test

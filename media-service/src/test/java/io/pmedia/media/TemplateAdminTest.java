@@ -4,6 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.notNullValue;
 
 import java.util.UUID;
 
@@ -40,6 +42,27 @@ class TemplateAdminTest {
                 .statusCode(400).body("code", equalTo("VALIDATION_ERROR"))
                 .body("message", containsString("canvas.fps"))
                 .body("message", containsString("segments[0].layers[0].text: {{who}} is not a declared field"));
+    }
+
+    @Test
+    void aMisspeltKeyOrAWrongTypeIsReportedWithItsPath() {
+        MediaApi.registerTemplate(MediaApi.TINY.replace("\"fade\": 0.2", "\"fade_in\": 0.2")).statusCode(400)
+                .body("code", equalTo("VALIDATION_ERROR")).body("message", containsString("fade_in"));
+        MediaApi.registerTemplate(MediaApi.TINY.replace("\"width\": 320", "\"width\": \"wide\"")).statusCode(400)
+                .body("code", equalTo("VALIDATION_ERROR")).body("message", containsString("canvas.width"));
+        MediaApi.registerTemplate("[]").statusCode(400).body("code", equalTo("VALIDATION_ERROR"));
+        MediaApi.registerTemplate("{\"use-case-id\":").statusCode(400).body("code", equalTo("BAD_REQUEST"));
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesTheInterfaceNames() {
+        given().get("/q/openapi?format=json").then().statusCode(200)
+                .body("paths.'/media/demo'.post", notNullValue())
+                .body("paths.'/video/demo'.post", notNullValue())
+                .body("paths.'/status/{transactionId}'.get", notNullValue())
+                .body("components.schemas.MediaRequestBody.properties", hasKey("client-request-id"))
+                .body("components.schemas.MediaStatusBody.properties", hasKey("video-url"))
+                .body("components.schemas.MediaData.properties", hasKey("personalization_fields"));
     }
 
     @Test

@@ -22,6 +22,7 @@ import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
 import io.pmedia.media.rest.MediaBodies.MediaStatusBody;
 import io.pmedia.media.rest.MediaBodies.VideoRequestBody;
 import io.pmedia.media.service.MediaRequests;
+import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.RenderInput;
 import io.smallrye.mutiny.Uni;
 
@@ -54,6 +55,7 @@ public class MediaResource {
                 nullSafe(body.customerId()), "use-case-id", nullSafe(body.useCaseId()), "user-id",
                 nullSafe(body.userId())));
         optional("reference-record-id", body.referenceRecordId());
+        scalarFields(body.data());
         return requests.accept(caller.clientId(), new MediaRequests.Submission("current", body.clientRequestId(),
                 body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
                 template -> RenderInput.fromCurrentForm(body.data()))).map(MediaResource::acceptance);
@@ -103,6 +105,19 @@ public class MediaResource {
                 throw ApiException.validation("field '" + name + "' must be at most " + MAX_ID + " characters");
             }
         }
+    }
+
+    /** Personalization values are texts, numbers or booleans; an object or a list there is a type error. */
+    private static void scalarFields(MediaData data) {
+        if (data == null || data.personalizationFields() == null) {
+            return;
+        }
+        data.personalizationFields().forEach((name, value) -> {
+            if (value != null && value.isContainerNode()) {
+                throw ApiException.badRequest("field 'data.personalization_fields." + name
+                        + "' must be a string, a number or a boolean");
+            }
+        });
     }
 
     private static void optional(String name, String value) {

@@ -70,8 +70,8 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.OPERATOR)
     @Operation(summary = "Register a template, or a new version of one (201); the same definition again is 200")
-    public Uni<Response> register(@RequestBody(description = "The template definition (docs/templates.md)",
-            content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
+    public Uni<Response> register(
+            @RequestBody(description = "The template definition (docs/templates.md)", content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
         return catalog.register(definition).map(registered -> Response
                 .status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(view(registered.version(), true)).build());

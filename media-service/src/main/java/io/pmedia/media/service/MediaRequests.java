@@ -56,6 +56,7 @@ public class MediaRequests {
     }
 
     static final String ACCEPTED = "request accepted";
+    private static final String UNIQUE_VIOLATION = "23505";
     private static final Logger LOG = Logger.getLogger(MediaRequests.class);
 
     private final ObjectMapper mapper;
@@ -253,7 +254,8 @@ public class MediaRequests {
 
     static boolean isDuplicateKey(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof io.vertx.pgclient.PgException pg && "23505".equals(pg.getSqlState())) {
+            if (cause instanceof io.vertx.pgclient.PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())
+                    || cause instanceof java.sql.SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
                 return true;
             }
             if (cause.getCause() == cause) {

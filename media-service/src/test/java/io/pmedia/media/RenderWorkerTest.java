@@ -1,0 +1,194 @@
+package io.pmedia.media;
+
+import static io.pmedia.media.MediaApi.awaitFinal;
+import static io.pmedia.media.MediaApi.body;
+import static io.pmedia.media.MediaApi.request;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.agroal.api.AgroalDataSource;
+import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.common.event.CloudEvent;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.messaging.RenderJob;
+import io.pmedia.media.messaging.RenderResult;
+import io.pmedia.media.messaging.RenderTopics;
+import io.pmedia.media.messaging.RenderWorker;
+import io.pmedia.media.service.MediaRequests;
+import io.pmedia.media.template.RenderInput;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.testing.KafkaEvents;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.vertx.core.Vertx;
+
+/** The render workers as any producer sees them: jobs in, results out, time limits, and renders that get lost. */
+@QuarkusTest
+class RenderWorkerTest {
+
+    /** A minute of 720p: far more than a one-second limit allows. */
+    static final String LONG = """
+            {"use-case-id": "long", "name": "Long",
+             "canvas": {"width": 1280, "height": 720, "fps": 30, "background": "#203040"},
+             "fields": [{"name": "name", "required": true}],
+             "segments": [{"id": "all", "duration": 60, "layers": [
+               {"id": "t", "type": "text", "text": "Hello {{name}}", "size": 64, "fade": 1}]}]}""";
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    @Inject
+    RenderWorker worker;
+
+    @Inject
+    MediaRequests requests;
+
+    @Inject
+    MediaConfig config;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Inject
+    ObjectStore store;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Inject
+    Vertx vertx;
+
+    @BeforeEach
+    void template() {
+        MediaApi.registerTemplate(MediaApi.TINY);
+    }
+
+    @Test
+    void aRenderOverItsTimeLimitIsStoppedAndFailsWithTheLimitInTheMessage() throws Exception {
+        RenderJob job = new RenderJob(UUID.randomUUID().toString(), "test", null, UUID.randomUUID(),
+                UUID.randomUUID(), 1, mapper.readValue(LONG, TemplateDefinition.class),
+                new RenderInput(Map.of("name", "Ada"), null, null, null, null, null), "test/long/", 1);
+
+        long started = System.nanoTime();
+        RenderResult result = worker.render(job);
+
+        assertThat(result.status()).isEqualTo(RenderResult.FAILURE);
+        assertThat(result.message()).isEqualTo("render exceeded its time limit of 1 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
+        assertThat(store.size("test/long/video.mp4")).isEmpty();
+        Path renders = config.workDir().resolve("renders");
+        await().atMost(Duration.ofSeconds(60)).until(() -> isEmpty(renders));
+    }
+
+    @Test
+    void anotherProducerGetsItsResultOnItsReplyTopic() throws Exception {
+        String replyTo = "pmedia.test.results-" + UUID.randomUUID();
+        String jobId = "row-" + UUID.randomUUID();
+        RenderJob job = new RenderJob(jobId, "batch", replyTo, UUID.randomUUID(), UUID.randomUUID(), 1,
+                mapper.readValue(MediaApi.TINY, TemplateDefinition.class),
+                new RenderInput(Map.of("name", "Row 7"), null, null, null, null, null), "batch/t-1/7/", null);
+        CloudEvent envelope = CloudEvent.of("/pmedia/batch-service", RenderTopics.JOB_TYPE, jobId,
+                mapper.valueToTree(job));
+
+        try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo); KafkaProducer<String, String> producer =
+                new KafkaProducer<>(producerProperties())) {
+            producer.send(new ProducerRecord<>(RenderTopics.JOBS, jobId, mapper.writeValueAsString(envelope))).get();
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> !results.withKey(jobId).isEmpty());
+            KafkaEvents.Event event = results.withKey(jobId).get(0);
+            assertThat(event.envelope().get("type").asText()).isEqualTo(RenderTopics.RESULT_TYPE);
+            assertThat(event.data().get("producer").asText()).isEqualTo("batch");
+            assertThat(event.data().get("status").asText()).isEqualTo("SUCCESS");
+            assertThat(event.data().get("video-key").asText()).isEqualTo("batch/t-1/7/video.mp4");
+            assertThat(event.data().get("duration-seconds").asDouble()).isBetween(1.9, 2.1);
+            assertThat(store.size("batch/t-1/7/video.mp4")).get().matches(size -> size > 1000);
+            assertThat(store.size("batch/t-1/7/thumbnail.jpg")).isPresent();
+        }
+    }
+
+    @Test
+    void aRequestWhoseRenderNeverCameBackIsRenderedAgainThenGivenUp() throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("lost-1", "tiny", Map.of("personalization_fields", Map.of("name", "Lu"))))
+                .statusCode(200).extract().path("service-request-id");
+        assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
+
+        try (KafkaEvents jobs = KafkaEvents.of(bootstrap, RenderTopics.JOBS)) {
+            // As if the job had been lost after acceptance: still PROCESSING, long ago.
+            markStale(id, 1);
+            sweep();
+            await().atMost(Duration.ofSeconds(30)).until(() -> jobs.withKey(id).size() == 2);
+            assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
+
+            markStale(id, config.render().maxAttempts());
+            sweep();
+            var status = awaitFinal(client, id);
+            assertThat(status.getString("status")).isEqualTo("FAILURE");
+            assertThat(status.getString("message"))
+                    .isEqualTo("render did not complete after " + config.render().maxAttempts() + " attempts");
+            assertThat(jobs.withKey(id)).hasSize(2);
+        }
+    }
+
+    @Test
+    void theEngineIsReady() {
+        RestAssured.given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.find { it.name == 'render-engine' }.status", equalTo("UP"));
+    }
+
+    private void markStale(String id, int attempts) throws Exception {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement update = connection
+                .prepareStatement("UPDATE media_request SET status = 'PROCESSING', message = 'rendering', "
+                        + "video_key = NULL, thumbnail_key = NULL, completed_at = NULL, attempts = ?, "
+                        + "updated_at = now() - interval '1 hour' WHERE id = ?")) {
+            update.setInt(1, attempts);
+            update.setObject(2, UUID.fromString(id));
+            assertThat(update.executeUpdate()).isEqualTo(1);
+        }
+    }
+
+    private void sweep() {
+        BackgroundWork.call(vertx, requests::resubmitStale).await().atMost(Duration.ofSeconds(30));
+    }
+
+    private Properties producerProperties() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        return props;
+    }
+
+    private static boolean isEmpty(Path directory) throws Exception {
+        if (!Files.isDirectory(directory)) {
+            return true;
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+}
