@@ -48,8 +48,7 @@ public class RenderResults {
         return requests.complete(result);
     }
 
-    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
         return requests.resubmitStale().replaceWithVoid();
     }
