@@ -1,0 +1,21 @@
+package io.pmedia.notifier.repository;
+
+import java.util.UUID;
+
+import io.pmedia.notifier.DeliveryKind;
+
+/**
+ * A pending delivery this replica holds the lease on, with what it takes to attempt it.
+ *
+ * @param attempts attempts made before this one
+ * @param leaseOwner the claim's token: every write-back is conditional on it, so a replica whose lease ran out
+ *        can never overwrite the work of the replica that took over
+ * @param leaseExpiresAtNanos local {@link System#nanoTime()} at which the lease runs out (approximately)
+ */
+public record Claim(String webhookId, UUID eventId, UUID clientId, DeliveryKind kind, String payload, int attempts,
+        UUID leaseOwner, long leaseExpiresAtNanos) {
+
+    public Claim withLease(long expiresAtNanos) {
+        return new Claim(webhookId, eventId, clientId, kind, payload, attempts, leaseOwner, expiresAtNanos);
+    }
+}

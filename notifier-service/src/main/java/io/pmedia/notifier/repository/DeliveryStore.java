@@ -1,0 +1,342 @@
+package io.pmedia.notifier.repository;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.notifier.DeliveryAttempt;
+import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
+import io.pmedia.notifier.DeliveryKind;
+import io.pmedia.notifier.DeliveryStatus;
+import io.pmedia.notifier.WebhookDelivery;
+import io.pmedia.notifier.service.AttemptOutcome;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * Deliveries, attempts and disabled endpoints in PostgreSQL, with the reactive SQL client: every step of the hot path
+ * (insert a batch, claim due rows, record an attempt) is one statement and one round trip. Writes that belong to a
+ * claim are conditional on its lease token.
+ */
+@ApplicationScoped
+public class DeliveryStore {
+
+    /** Takes a batch of new pushes; duplicates of an event (a redelivered record) insert nothing and return nothing. */
+    private static final String INSERT_NEW = """
+            INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, subject, payload, status,
+                                          next_attempt_at, lease_owner, lease_until, event_time)
+            SELECT w, e, 'video.push', c, s, p, 'PENDING', now() + $6::bigint * interval '1 millisecond', $7,
+                   now() + $6::bigint * interval '1 millisecond', t
+              FROM UNNEST($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $8::timestamptz[])
+                   AS u(w, e, c, s, p, t)
+            ON CONFLICT DO NOTHING
+            RETURNING webhook_id, event_id, client_id, kind, payload, attempts
+            """;
+
+    /**
+     * Claims due rows. The lease is also written into next_attempt_at: a claimed row comes due again exactly when its
+     * lease runs out, so the poll needs no other condition and a crashed replica's work is taken over then.
+     */
+    private static final String CLAIM_DUE = """
+            UPDATE webhook_delivery d
+               SET lease_owner = $1, lease_until = now() + $2::bigint * interval '1 millisecond',
+                   next_attempt_at = now() + $2::bigint * interval '1 millisecond'
+              FROM (SELECT webhook_id FROM webhook_delivery
+                     WHERE status = 'PENDING' AND next_attempt_at <= now()
+                     ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
+             WHERE d.webhook_id = due.webhook_id
+            RETURNING d.webhook_id, d.event_id, d.client_id, d.kind, d.payload, d.attempts
+            """;
+
+    private static final String RENEW = """
+            UPDATE webhook_delivery
+               SET lease_until = now() + $3::bigint * interval '1 millisecond',
+                   next_attempt_at = now() + $3::bigint * interval '1 millisecond'
+             WHERE webhook_id = $1 AND lease_owner = $2 AND status = 'PENDING'
+            """;
+
+    /** Gives a claimed delivery back without using an attempt (gateway unreachable, queue full, shutting down). */
+    private static final String RELEASE = """
+            UPDATE webhook_delivery
+               SET next_attempt_at = now() + $3::bigint * interval '1 millisecond', lease_owner = NULL, lease_until = NULL,
+                   last_error = COALESCE($4, last_error), updated_at = now()
+             WHERE webhook_id = $1 AND lease_owner = $2 AND status = 'PENDING'
+            """;
+
+    /** Ends a claimed delivery without an attempt (no webhook-url, client gone, endpoint disabled). */
+    private static final String FINISH = """
+            UPDATE webhook_delivery
+               SET status = $3, last_error = $4, url = COALESCE($5, url), next_attempt_at = NULL,
+                   lease_owner = NULL, lease_until = NULL, updated_at = now()
+             WHERE webhook_id = $1 AND lease_owner = $2 AND status = 'PENDING'
+            """;
+
+    /**
+     * Records a scheduled attempt and moves the delivery on, in one statement: the attempt row is written only when
+     * the claim still holds the lease. Shared with {@code DeadLetters}, which runs it inside the transaction that also
+     * writes the dead-letter event, hence the {@code ?n} placeholders and plain casts (Hibernate's native SQL).
+     */
+    public static final String RECORD_ATTEMPT = """
+            WITH d AS (
+                UPDATE webhook_delivery
+                   SET status = CAST(?3 AS text), attempts = attempts + 1, url = CAST(?4 AS text),
+                       last_status = CAST(?5 AS integer), last_error = CAST(?6 AS text),
+                       next_attempt_at = CASE WHEN CAST(?3 AS text) = 'PENDING'
+                                              THEN now() + CAST(?7 AS bigint) * interval '1 millisecond' END,
+                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                 WHERE webhook_id = CAST(?1 AS text) AND lease_owner = CAST(?2 AS uuid) AND status = 'PENDING'
+                RETURNING webhook_id, attempts)
+            INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
+                                         error, response_body)
+            SELECT webhook_id, attempts, CAST(?8 AS text), CAST(?4 AS text), CAST(?9 AS timestamptz),
+                   CAST(?5 AS integer), CAST(?10 AS integer), CAST(?6 AS text), CAST(?11 AS text)
+              FROM d
+            """;
+
+    private static final String RECORD_ATTEMPT_SQL = RECORD_ATTEMPT.replaceAll("\\?(\\d+)", "\\$$1");
+
+    /** A replay: one more attempt of a finished delivery; success makes it DELIVERED, failure leaves it as it was. */
+    private static final String RECORD_REPLAY = """
+            WITH d AS (
+                UPDATE webhook_delivery
+                   SET attempts = attempts + 1, url = $2, last_status = $3, last_error = $4,
+                       status = CASE WHEN $5 THEN 'DELIVERED' ELSE status END, updated_at = now()
+                 WHERE webhook_id = $1 AND client_id = $9 AND status <> 'PENDING'
+                RETURNING webhook_id, attempts)
+            INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
+                                         error, response_body)
+            SELECT webhook_id, attempts, 'replay', $2, $6, $3, $7, $4, $8 FROM d
+            RETURNING attempt
+            """;
+
+    private static final String INSERT_TEST = """
+            WITH d AS (
+                INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, payload, status, attempts, url,
+                                              last_status, last_error)
+                VALUES ($1, $2, 'test', $3, $4, $5, 1, $6, $7, $8)
+                RETURNING webhook_id)
+            INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
+                                         error, response_body)
+            SELECT webhook_id, 1, 'test', $6, $9, $7, $10, $8, $11 FROM d
+            """;
+
+    private static final String PAGE = """
+            SELECT * FROM webhook_delivery
+             WHERE client_id = $1 AND ($2::text IS NULL OR status = $2)
+               AND ($3::timestamptz IS NULL OR (created_at, webhook_id) < ($3, $4))
+             ORDER BY created_at DESC, webhook_id DESC
+             LIMIT $5
+            """;
+
+    private final Pool pool;
+
+    public DeliveryStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** Inserts new deliveries leased to the caller; returns the claims of those that were really new. */
+    public Uni<List<Claim>> insertNew(List<NewDelivery> deliveries, Duration lease) {
+        if (deliveries.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        UUID owner = UUID.randomUUID();
+        int n = deliveries.size();
+        String[] ids = new String[n];
+        UUID[] events = new UUID[n];
+        UUID[] clients = new UUID[n];
+        String[] subjects = new String[n];
+        String[] payloads = new String[n];
+        OffsetDateTime[] times = new OffsetDateTime[n];
+        for (int i = 0; i < n; i++) {
+            NewDelivery d = deliveries.get(i);
+            ids[i] = d.webhookId();
+            events[i] = d.eventId();
+            clients[i] = d.clientId();
+            subjects[i] = d.subject();
+            payloads[i] = d.payload();
+            times[i] = offset(d.eventTime());
+        }
+        long expires = System.nanoTime() + lease.toNanos();
+        return pool.preparedQuery(INSERT_NEW)
+                .execute(Tuple.from(List.of(ids, events, clients, subjects, payloads, lease.toMillis(), owner, times)))
+                .map(rows -> claims(rows, owner, expires));
+    }
+
+    /** Claims up to {@code limit} due deliveries for this replica. Safe with any number of replicas. */
+    public Uni<List<Claim>> claimDue(int limit, Duration lease) {
+        UUID owner = UUID.randomUUID();
+        long expires = System.nanoTime() + lease.toNanos();
+        return pool.preparedQuery(CLAIM_DUE).execute(Tuple.of(owner, lease.toMillis(), (long) limit))
+                .map(rows -> claims(rows, owner, expires));
+    }
+
+    /** Extends a claim's lease; false when the claim lost it (another replica took the delivery over). */
+    public Uni<Boolean> renew(Claim claim, Duration lease) {
+        return pool.preparedQuery(RENEW).execute(Tuple.of(claim.webhookId(), claim.leaseOwner(), lease.toMillis()))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    public Uni<Void> release(Claim claim, Duration delay, String reason) {
+        return pool.preparedQuery(RELEASE)
+                .execute(Tuple.of(claim.webhookId(), claim.leaseOwner(), delay.toMillis(), reason))
+                .replaceWithVoid();
+    }
+
+    public Uni<Void> finish(Claim claim, DeliveryStatus status, String reason, String url) {
+        return pool.preparedQuery(FINISH)
+                .execute(Tuple.of(claim.webhookId(), claim.leaseOwner(), status.name(), reason, url))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Records a scheduled attempt and the delivery's new state ({@code next} PENDING with {@code retryIn}, or final).
+     * Returns false when the claim had lost its lease (nothing was written).
+     */
+    public Uni<Boolean> recordAttempt(Claim claim, AttemptRecord attempt, DeliveryStatus next, Duration retryIn) {
+        return pool.preparedQuery(RECORD_ATTEMPT_SQL)
+                .execute(attemptParameters(claim, attempt, next, retryIn))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** The parameters of {@link #RECORD_ATTEMPT}, in order. */
+    public static Tuple attemptParameters(Claim claim, AttemptRecord attempt, DeliveryStatus next,
+            Duration retryIn) {
+        AttemptOutcome outcome = attempt.outcome();
+        return Tuple.from(new Object[]{claim.webhookId(), claim.leaseOwner(), next.name(), attempt.url(),
+                outcome.statusCode(), outcome.error(), retryIn == null ? null : retryIn.toMillis(),
+                attempt.trigger().wire(), offset(attempt.attemptedAt()), outcome.latencyMillis(),
+                outcome.responseBody()});
+    }
+
+    /** Records a replay attempt of a finished delivery; returns its attempt number, or null if none was written. */
+    public Uni<Integer> recordReplay(UUID clientId, String webhookId, AttemptRecord attempt) {
+        AttemptOutcome outcome = attempt.outcome();
+        return pool.preparedQuery(RECORD_REPLAY)
+                .execute(Tuple.from(new Object[]{webhookId, attempt.url(), outcome.statusCode(), outcome.error(),
+                        outcome.delivered(), offset(attempt.attemptedAt()), outcome.latencyMillis(),
+                        outcome.responseBody(), clientId}))
+                .map(rows -> rows.iterator().hasNext() ? rows.iterator().next().getInteger("attempt") : null);
+    }
+
+    /** Records a test event a vendor asked for, with its single attempt. */
+    public Uni<Void> insertTest(String webhookId, UUID clientId, String payload, AttemptRecord attempt) {
+        AttemptOutcome outcome = attempt.outcome();
+        DeliveryStatus status = outcome.delivered() ? DeliveryStatus.DELIVERED : DeliveryStatus.FAILED;
+        return pool.preparedQuery(INSERT_TEST)
+                .execute(Tuple.from(new Object[]{webhookId, UUID.randomUUID(), clientId, payload, status.name(),
+                        attempt.url(), outcome.statusCode(), outcome.error(), offset(attempt.attemptedAt()),
+                        outcome.latencyMillis(), outcome.responseBody()}))
+                .replaceWithVoid();
+    }
+
+    /** One client's delivery, or null (another client's delivery is as absent as a missing one). */
+    public Uni<WebhookDelivery> find(UUID clientId, String webhookId) {
+        return pool.preparedQuery("SELECT * FROM webhook_delivery WHERE webhook_id = $1 AND client_id = $2")
+                .execute(Tuple.of(webhookId, clientId))
+                .map(rows -> rows.iterator().hasNext() ? delivery(rows.iterator().next()) : null);
+    }
+
+    /** A page of one client's deliveries, newest first, after the keyset position (createdAt, webhookId) if given. */
+    public Uni<List<WebhookDelivery>> page(UUID clientId, DeliveryStatus status, Instant afterCreatedAt,
+            String afterWebhookId, int limit) {
+        return pool.preparedQuery(PAGE)
+                .execute(Tuple.from(new Object[]{clientId, status == null ? null : status.name(),
+                        offset(afterCreatedAt), afterWebhookId, (long) limit}))
+                .map(rows -> {
+                    List<WebhookDelivery> page = new ArrayList<>();
+                    rows.forEach(row -> page.add(delivery(row)));
+                    return page;
+                });
+    }
+
+    /** The attempts of the given deliveries, in attempt order, keyed by webhook id. */
+    public Uni<Map<String, List<DeliveryAttempt>>> attemptsOf(List<String> webhookIds) {
+        if (webhookIds.isEmpty()) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return pool.preparedQuery("SELECT * FROM webhook_attempt WHERE webhook_id = ANY($1) ORDER BY webhook_id,"
+                + " attempt")
+                .execute(Tuple.of(webhookIds.toArray(String[]::new)))
+                .map(rows -> {
+                    Map<String, List<DeliveryAttempt>> byDelivery = new LinkedHashMap<>();
+                    rows.forEach(row -> byDelivery.computeIfAbsent(row.getString("webhook_id"),
+                            id -> new ArrayList<>()).add(attempt(row)));
+                    return byDelivery;
+                });
+    }
+
+    public Uni<Void> disableEndpoint(UUID clientId, String url, String reason) {
+        return pool.preparedQuery("INSERT INTO webhook_endpoint (client_id, url, disabled_at, disabled_reason)"
+                + " VALUES ($1, $2, now(), $3) ON CONFLICT (client_id, url) DO UPDATE"
+                + " SET disabled_at = now(), disabled_reason = EXCLUDED.disabled_reason")
+                .execute(Tuple.of(clientId, url, reason))
+                .replaceWithVoid();
+    }
+
+    public Uni<Void> enableEndpoint(UUID clientId, String url) {
+        return pool.preparedQuery("DELETE FROM webhook_endpoint WHERE client_id = $1 AND url = $2")
+                .execute(Tuple.of(clientId, url))
+                .replaceWithVoid();
+    }
+
+    /** Every disabled endpoint, as {@code clientId + " " + url}. */
+    public Uni<Set<String>> disabledEndpoints() {
+        return pool.query("SELECT client_id, url FROM webhook_endpoint").execute()
+                .map(rows -> {
+                    Set<String> keys = new HashSet<>();
+                    rows.forEach(row -> keys.add(endpointKey(row.getUUID("client_id"), row.getString("url"))));
+                    return keys;
+                });
+    }
+
+    public static String endpointKey(UUID clientId, String url) {
+        return clientId + " " + url;
+    }
+
+    private static List<Claim> claims(RowSet<Row> rows, UUID owner, long leaseExpiresAtNanos) {
+        List<Claim> claims = new ArrayList<>(rows.rowCount());
+        for (Row row : rows) {
+            claims.add(new Claim(row.getString("webhook_id"), row.getUUID("event_id"), row.getUUID("client_id"),
+                    DeliveryKind.fromWire(row.getString("kind")), row.getString("payload"),
+                    row.getInteger("attempts"), owner, leaseExpiresAtNanos));
+        }
+        return claims;
+    }
+
+    private static WebhookDelivery delivery(Row row) {
+        return new WebhookDelivery(row.getString("webhook_id"), row.getUUID("event_id"),
+                DeliveryKind.fromWire(row.getString("kind")), row.getUUID("client_id"), row.getString("subject"),
+                row.getString("payload"), DeliveryStatus.valueOf(row.getString("status")),
+                row.getInteger("attempts"), row.getString("url"), row.getInteger("last_status"),
+                row.getString("last_error"), instant(row.getOffsetDateTime("next_attempt_at")),
+                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")));
+    }
+
+    private static DeliveryAttempt attempt(Row row) {
+        return new DeliveryAttempt(row.getInteger("attempt"),
+                AttemptTrigger.valueOf(row.getString("trigger").toUpperCase(java.util.Locale.ROOT)),
+                row.getString("url"), instant(row.getOffsetDateTime("attempted_at")), row.getInteger("status_code"),
+                row.getInteger("latency_ms"), row.getString("error"), row.getString("response_body"));
+    }
+
+    static OffsetDateTime offset(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+
+    private static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
+    }
+}

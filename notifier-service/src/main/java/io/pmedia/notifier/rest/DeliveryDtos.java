@@ -1,0 +1,81 @@
+package io.pmedia.notifier.rest;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+
+import io.pmedia.notifier.DeliveryAttempt;
+import io.pmedia.notifier.repository.AttemptRecord;
+import io.pmedia.notifier.service.WebhookDeliveries;
+
+/** What the webhook tooling endpoints answer (field names with dashes, like the interface document's). */
+public final class DeliveryDtos {
+
+    private DeliveryDtos() {
+    }
+
+    /** {@code GET /webhooks/deliveries}. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record DeliveryPage(List<DeliveryView> deliveries, @JsonProperty("next-cursor") String nextCursor) {
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"webhook-id", "type", "event-id", "service-request-id", "status", "url", "attempt-count",
+            "last-status-code", "last-error", "next-attempt-at", "created-at", "updated-at", "payload", "attempts"})
+    public record DeliveryView(@JsonProperty("webhook-id") String webhookId, String type,
+            @JsonProperty("event-id") UUID eventId,
+            @JsonProperty("service-request-id") String serviceRequestId,
+            String status, String url,
+            @JsonProperty("attempt-count") int attemptCount,
+            @JsonProperty("last-status-code") Integer lastStatusCode,
+            @JsonProperty("last-error") String lastError,
+            @JsonProperty("next-attempt-at") Instant nextAttemptAt,
+            @JsonProperty("created-at") Instant createdAt,
+            @JsonProperty("updated-at") Instant updatedAt,
+            @JsonRawValue String payload,
+            List<AttemptView> attempts) {
+
+        static DeliveryView of(WebhookDeliveries.DeliveryWithAttempts found) {
+            var d = found.delivery();
+            return new DeliveryView(d.webhookId(), d.kind().wire(), d.eventId(), d.subject(), d.status().name(),
+                    d.url(), d.attempts(), d.lastStatus(), d.lastError(),
+                    d.status().isFinal() ? null : d.nextAttemptAt(), d.createdAt(), d.updatedAt(), d.payload(),
+                    found.attempts().stream().map(AttemptView::of).toList());
+        }
+    }
+
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"attempt", "trigger", "attempted-at", "url", "status-code", "latency-ms", "error",
+            "response-body"})
+    public record AttemptView(int attempt, String trigger, @JsonProperty("attempted-at") Instant attemptedAt,
+            String url, @JsonProperty("status-code") Integer statusCode,
+            @JsonProperty("latency-ms") Integer latencyMillis, String error,
+            @JsonProperty("response-body") String responseBody) {
+
+        static AttemptView of(DeliveryAttempt attempt) {
+            return new AttemptView(attempt.attempt(), attempt.trigger().wire(), attempt.attemptedAt(), attempt.url(),
+                    attempt.statusCode(), attempt.latencyMillis(), attempt.error(), attempt.responseBody());
+        }
+    }
+
+    /** {@code POST /webhooks/test}: what the endpoint answered to a signed test event. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"webhook-id", "url", "delivered", "status-code", "latency-ms", "error", "response-body",
+            "attempted-at"})
+    public record TestResult(@JsonProperty("webhook-id") String webhookId, String url, boolean delivered,
+            @JsonProperty("status-code") Integer statusCode, @JsonProperty("latency-ms") Integer latencyMillis,
+            String error, @JsonProperty("response-body") String responseBody,
+            @JsonProperty("attempted-at") Instant attemptedAt) {
+
+        static TestResult of(String webhookId, AttemptRecord attempt) {
+            var outcome = attempt.outcome();
+            return new TestResult(webhookId, attempt.url(), outcome.delivered(), outcome.statusCode(),
+                    outcome.latencyMillis(), outcome.error(), outcome.responseBody(), attempt.attemptedAt());
+        }
+    }
+}

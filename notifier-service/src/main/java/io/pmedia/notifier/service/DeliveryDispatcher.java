@@ -1,0 +1,273 @@
+package io.pmedia.notifier.service;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
+import io.pmedia.notifier.DeliveryStatus;
+import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistration;
+import io.pmedia.notifier.config.NotifierConfig;
+import io.pmedia.notifier.repository.AttemptRecord;
+import io.pmedia.notifier.repository.Claim;
+import io.pmedia.notifier.repository.DeliveryStore;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+
+/**
+ * Moves pending deliveries to their endpoints. New deliveries arrive straight from the consumer (already leased to
+ * this replica, so the first attempt leaves at once); due retries, and work a crashed replica left behind, are
+ * claimed from PostgreSQL every poll interval. Each delivery is looked up in the client registry and passes its
+ * endpoint's {@link EndpointGate}: per endpoint a concurrency limit, a queue and a breaker, so a slow or dead endpoint
+ * only ever holds its own share and never delays another client's pushes. Every outcome is written back before the
+ * delivery leaves this replica's hands; nothing about a pending delivery lives only in memory.
+ */
+@ApplicationScoped
+public class DeliveryDispatcher {
+
+    private static final Logger LOG = Logger.getLogger(DeliveryDispatcher.class);
+
+    /** A claimed delivery on its way to a known endpoint. */
+    record Job(Claim claim, String url, List<String> secrets) {
+    }
+
+    private final Vertx vertx;
+    private final NotifierConfig config;
+    private final DeliveryStore store;
+    private final ClientRegistry registry;
+    private final DisabledEndpoints disabled;
+    private final WebhookSender sender;
+    private final RetryPolicy retries;
+    private final DeadLetters deadLetters;
+    private final MeterRegistry meters;
+    private final Map<String, EndpointGate<Job>> gates = new ConcurrentHashMap<>();
+    private final AtomicBoolean polling = new AtomicBoolean();
+    private volatile boolean running;
+    private long pollTimer = -1;
+    private long sweepTimer = -1;
+
+    public DeliveryDispatcher(Vertx vertx, NotifierConfig config, DeliveryStore store, ClientRegistry registry,
+            DisabledEndpoints disabled, WebhookSender sender, RetryPolicy retries, DeadLetters deadLetters,
+            MeterRegistry meters) {
+        this.vertx = vertx;
+        this.config = config;
+        this.store = store;
+        this.registry = registry;
+        this.disabled = disabled;
+        this.sender = sender;
+        this.retries = retries;
+        this.deadLetters = deadLetters;
+        this.meters = meters;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stop();
+    }
+
+    /** Starts polling for due deliveries (and, at start-up, whatever a previous run left pending). */
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        long every = Math.max(10, config.pollInterval().toMillis());
+        pollTimer = vertx.setPeriodic(0, every, id -> poll());
+        sweepTimer = vertx.setPeriodic(60_000, id -> gates.entrySet().removeIf(entry -> entry.getValue().idle()));
+    }
+
+    /**
+     * Stops taking work: polling ends, and deliveries waiting in memory are given back to PostgreSQL so that any
+     * replica can take them at once. Attempts in flight finish and are recorded.
+     */
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        vertx.cancelTimer(pollTimer);
+        vertx.cancelTimer(sweepTimer);
+        for (EndpointGate<Job> gate : gates.values()) {
+            for (Job job : gate.drain()) {
+                store.release(job.claim(), Duration.ZERO, null).subscribe().with(ignored -> {
+                }, failure -> LOG.debugf("could not give back %s: %s", job.claim().webhookId(), failure));
+            }
+        }
+        gates.clear();
+    }
+
+    public boolean running() {
+        return running;
+    }
+
+    /** New deliveries the consumer has just committed, leased to this replica. */
+    public void submit(List<Claim> claims) {
+        if (!running) {
+            return; // their lease runs out and a poll (here after a restart, or on another replica) takes them
+        }
+        claims.forEach(this::dispatch);
+    }
+
+    /** Claims due deliveries until none is left; one poll at a time per replica. */
+    void poll() {
+        if (!running || !polling.compareAndSet(false, true)) {
+            return;
+        }
+        store.claimDue(config.claimBatch(), config.lease()).subscribe().with(claims -> {
+            polling.set(false);
+            claims.forEach(this::dispatch);
+            if (claims.size() >= config.claimBatch()) {
+                vertx.runOnContext(ignored -> poll());
+            }
+        }, failure -> {
+            polling.set(false);
+            LOG.warnf("cannot claim due webhook deliveries: %s", failure.getMessage());
+        });
+    }
+
+    private void dispatch(Claim claim) {
+        LOG.debugf("dispatching %s (running %s)", claim.webhookId(), running);
+        registry.lookup(claim.clientId()).subscribe().with(
+                registration -> route(claim, registration),
+                failure -> {
+                    LOG.warnf("client registry unavailable for %s: %s", claim.webhookId(), failure.getMessage());
+                    write(store.release(claim, config.registryRetryDelay(),
+                            "client registry unavailable; retrying without using an attempt"), claim);
+                });
+    }
+
+    private void route(Claim claim, Optional<WebhookRegistration> found) {
+        LOG.debugf("routing %s: %s", claim.webhookId(), found);
+        if (found.isEmpty()) {
+            count("skipped");
+            write(store.finish(claim, DeliveryStatus.SKIPPED, "the client does not exist", null), claim);
+            return;
+        }
+        WebhookRegistration registration = found.get();
+        if (!registration.hasWebhook()) {
+            count("skipped");
+            write(store.finish(claim, DeliveryStatus.SKIPPED, "the client has no webhook-url", null), claim);
+            return;
+        }
+        String url = registration.webhookUrl().trim();
+        if (disabled.isDisabled(claim.clientId(), url)) {
+            count("disabled");
+            write(store.finish(claim, DeliveryStatus.FAILED, "not sent: the endpoint is disabled since it answered"
+                    + " 410 Gone; a successful POST /webhooks/test enables it again", url), claim);
+            return;
+        }
+        EndpointGate<Job> gate = gates.computeIfAbsent(url, key -> new EndpointGate<>(
+                config.endpoint().maxConcurrency(), config.endpoint().maxQueue(),
+                config.circuitBreaker().failureThreshold(), config.circuitBreaker().openFor().toNanos(),
+                System::nanoTime));
+        apply(gate, gate.admit(new Job(claim, url, registration.signingSecrets(Instant.now()))));
+    }
+
+    private void apply(EndpointGate<Job> gate, EndpointGate.Decision<Job> decision) {
+        decision.run().forEach(job -> attempt(gate, job));
+        decision.reject().forEach(job -> conclude(job, new AttemptRecord(AttemptTrigger.SCHEDULED, job.url(),
+                Instant.now(), AttemptOutcome.circuitOpen(gate.consecutiveFailures()))));
+        decision.overflow().forEach(job -> write(store.release(job.claim(), config.endpoint().overflowDelay(),
+                null), job.claim()));
+    }
+
+    private void attempt(EndpointGate<Job> gate, Job job) {
+        leased(job).chain(owned -> owned
+                ? sender.send(AttemptTrigger.SCHEDULED, job.claim().webhookId(), job.claim().payload(), job.url(),
+                        job.secrets())
+                : Uni.createFrom().nullItem())
+                .subscribe().with(attempt -> {
+                    boolean endpointFailed = attempt != null && attempt.outcome().endpointFailure();
+                    apply(gate, gate.complete(!endpointFailed));
+                    if (attempt != null) {
+                        conclude(job, attempt);
+                    }
+                }, failure -> {
+                    apply(gate, gate.complete(true));
+                    LOG.errorf(failure, "attempt of %s failed unexpectedly", job.claim().webhookId());
+                });
+    }
+
+    /** Still ours? A job that waited long in the queue renews its lease before it is sent. */
+    private Uni<Boolean> leased(Job job) {
+        long remaining = job.claim().leaseExpiresAtNanos() - System.nanoTime();
+        if (remaining > config.timeout().plusSeconds(10).toNanos()) {
+            return Uni.createFrom().item(true);
+        }
+        return store.renew(job.claim(), config.lease()).invoke(owned -> {
+            if (!owned) {
+                LOG.debugf("%s was taken over by another replica; not sending", job.claim().webhookId());
+            }
+        });
+    }
+
+    /** Writes what an attempt came to: delivered, final, disabled, retry later, or exhausted. */
+    private void conclude(Job job, AttemptRecord attempt) {
+        Claim claim = job.claim();
+        AttemptOutcome outcome = attempt.outcome();
+        meters.timer("pmedia.webhook.attempt", "verdict", outcome.verdict().name().toLowerCase())
+                .record(Duration.ofMillis(outcome.latencyMillis() == null ? 0 : outcome.latencyMillis()));
+        switch (outcome.verdict()) {
+            case DELIVERED -> {
+                count("delivered");
+                write(store.recordAttempt(claim, attempt, DeliveryStatus.DELIVERED, null), claim);
+            }
+            case FINAL -> {
+                count("failed");
+                write(store.recordAttempt(claim, attempt, DeliveryStatus.FAILED, null), claim);
+            }
+            case GONE -> {
+                count("gone");
+                write(store.recordAttempt(claim, attempt, DeliveryStatus.FAILED, null)
+                        .call(ignored -> disabled.disable(claim.clientId(), job.url(),
+                                "answered 410 Gone to " + claim.webhookId())),
+                        claim);
+            }
+            case RETRY -> {
+                Optional<Duration> delay = retries.nextDelay(claim.attempts() + 1, outcome.retryAfter());
+                if (delay.isPresent()) {
+                    count("retrying");
+                    write(store.recordAttempt(claim, attempt, DeliveryStatus.PENDING, delay.get()), claim);
+                } else {
+                    count("exhausted");
+                    write(BackgroundWork.call(vertx, () -> deadLetters.exhaust(claim, attempt)), claim);
+                }
+            }
+        }
+    }
+
+    /** A vendor's test or replay reached the endpoint: close its breaker here too. */
+    public void endpointAnswered(String url) {
+        EndpointGate<Job> gate = gates.get(url);
+        if (gate != null) {
+            apply(gate, gate.reset());
+        }
+    }
+
+    private void write(Uni<?> write, Claim claim) {
+        write.subscribe().with(ignored -> {
+        }, failure -> LOG.warnf("could not record the state of %s (its lease runs out and it is retried): %s",
+                claim.webhookId(), failure.getMessage()));
+    }
+
+    private void count(String outcome) {
+        meters.counter("pmedia.webhook.deliveries", "outcome", outcome).increment();
+    }
+}

@@ -1,0 +1,152 @@
+package io.pmedia.notifier.service;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.ErrorCode;
+import io.pmedia.notifier.DeliveryAttempt;
+import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
+import io.pmedia.notifier.DeliveryStatus;
+import io.pmedia.notifier.VideoPush;
+import io.pmedia.notifier.WebhookDelivery;
+import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistration;
+import io.pmedia.notifier.repository.AttemptRecord;
+import io.pmedia.notifier.repository.DeliveryStore;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The vendor's own tools: reading its deliveries, replaying one, sending a test event. Explicit sends use the
+ * registration as the gateway has it now (not the cache: a vendor who just changed its URL tests the new one), and a
+ * success re-enables an endpoint disabled by 410 Gone and closes its breaker.
+ */
+@ApplicationScoped
+public class WebhookDeliveries {
+
+    /** A delivery with its attempts. */
+    public record DeliveryWithAttempts(WebhookDelivery delivery, List<DeliveryAttempt> attempts) {
+    }
+
+    /** A page of deliveries and the position after its last one (null: no more). */
+    public record Page(List<DeliveryWithAttempts> deliveries, Instant lastCreatedAt, String lastWebhookId,
+            boolean more) {
+    }
+
+    /** The outcome of a test event. */
+    public record TestOutcome(String webhookId, AttemptRecord attempt) {
+    }
+
+    private final DeliveryStore store;
+    private final ClientRegistry registry;
+    private final WebhookSender sender;
+    private final DisabledEndpoints disabled;
+    private final DeliveryDispatcher dispatcher;
+    private final ObjectMapper mapper;
+
+    public WebhookDeliveries(DeliveryStore store, ClientRegistry registry, WebhookSender sender,
+            DisabledEndpoints disabled, DeliveryDispatcher dispatcher, ObjectMapper mapper) {
+        this.store = store;
+        this.registry = registry;
+        this.sender = sender;
+        this.disabled = disabled;
+        this.dispatcher = dispatcher;
+        this.mapper = mapper;
+    }
+
+    public Uni<Page> list(UUID clientId, DeliveryStatus status, Instant afterCreatedAt, String afterWebhookId,
+            int limit) {
+        return store.page(clientId, status, afterCreatedAt, afterWebhookId, limit + 1).flatMap(rows -> {
+            boolean more = rows.size() > limit;
+            List<WebhookDelivery> page = more ? rows.subList(0, limit) : rows;
+            return store.attemptsOf(page.stream().map(WebhookDelivery::webhookId).toList()).map(attempts -> {
+                List<DeliveryWithAttempts> deliveries = page.stream()
+                        .map(d -> new DeliveryWithAttempts(d, attempts.getOrDefault(d.webhookId(), List.of())))
+                        .toList();
+                WebhookDelivery last = page.isEmpty() ? null : page.get(page.size() - 1);
+                return new Page(deliveries, last == null ? null : last.createdAt(),
+                        last == null ? null : last.webhookId(), more);
+            });
+        });
+    }
+
+    /** One delivery of the client with its attempts; 404 when it is not the client's. */
+    public Uni<DeliveryWithAttempts> get(UUID clientId, String webhookId) {
+        return store.find(clientId, webhookId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("no webhook delivery '" + webhookId + "'"))
+                .flatMap(delivery -> store.attemptsOf(List.of(webhookId))
+                        .map(attempts -> new DeliveryWithAttempts(delivery,
+                                attempts.getOrDefault(webhookId, List.of()))));
+    }
+
+    /** Sends a finished delivery once more (same webhook-id, a new attempt); no automatic retries follow. */
+    public Uni<DeliveryWithAttempts> replay(UUID clientId, String webhookId) {
+        return store.find(clientId, webhookId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("no webhook delivery '" + webhookId + "'"))
+                .flatMap(delivery -> {
+                    if (delivery.status() == DeliveryStatus.PENDING) {
+                        throw ApiException.conflict("webhook delivery '" + webhookId
+                                + "' is still being retried" + (delivery.nextAttemptAt() == null
+                                        ? ""
+                                        : " (next attempt at " + delivery.nextAttemptAt() + ")")
+                                + "; replay it once it is done");
+                    }
+                    return currentRegistration(clientId)
+                            .flatMap(registration -> sender.send(AttemptTrigger.REPLAY, webhookId,
+                                    delivery.payload(), registration.webhookUrl().trim(),
+                                    registration.signingSecrets(Instant.now())))
+                            .call(attempt -> afterExplicit(clientId, attempt))
+                            .call(attempt -> store.recordReplay(clientId, webhookId, attempt))
+                            .flatMap(attempt -> get(clientId, webhookId));
+                });
+    }
+
+    /** Sends a signed test event to the registered URL now and reports what the endpoint answered. */
+    public Uni<TestOutcome> test(UUID clientId) {
+        String webhookId = "msg_" + UUID.randomUUID().toString().replace("-", "");
+        String payload = testPayload();
+        return currentRegistration(clientId)
+                .flatMap(registration -> sender.send(AttemptTrigger.TEST, webhookId, payload,
+                        registration.webhookUrl().trim(), registration.signingSecrets(Instant.now())))
+                .call(attempt -> afterExplicit(clientId, attempt))
+                .call(attempt -> store.insertTest(webhookId, clientId, payload, attempt))
+                .map(attempt -> new TestOutcome(webhookId, attempt));
+    }
+
+    private Uni<WebhookRegistration> currentRegistration(UUID clientId) {
+        return registry.fresh(clientId)
+                .onFailure().transform(failure -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
+                        "the client registry cannot be read right now; try again shortly",
+                        java.time.Duration.ofSeconds(5)))
+                .map(found -> found.filter(WebhookRegistration::hasWebhook)
+                        .orElseThrow(() -> ApiException.conflict("no webhook-url is registered for this client;"
+                                + " the operator sets it with PATCH /admin/clients/{clientId}")));
+    }
+
+    private Uni<Void> afterExplicit(UUID clientId, AttemptRecord attempt) {
+        AttemptOutcome outcome = attempt.outcome();
+        if (outcome.delivered()) {
+            dispatcher.endpointAnswered(attempt.url());
+            return disabled.enable(clientId, attempt.url());
+        }
+        if (outcome.verdict() == AttemptOutcome.Verdict.GONE) {
+            return disabled.disable(clientId, attempt.url(), "answered 410 Gone to a " + attempt.trigger().wire());
+        }
+        return Uni.createFrom().voidItem();
+    }
+
+    private String testPayload() {
+        try {
+            return mapper.writeValueAsString(new VideoPush("pmedia-test-" + UUID.randomUUID(), "pmedia-test-user",
+                    "https://pmedia.io/webhook-test.mp4"));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
