@@ -13,7 +13,9 @@ fail() {
 }
 
 started_here=0
-if ! ./pmedia status 2>/dev/null | grep -q '^gateway *up'; then
+# (status captured first: grep -q closing the pipe early must not make a running stack look down)
+stack_status="$(./pmedia status 2>/dev/null || true)"
+if ! printf '%s\n' "$stack_status" | grep -q '^gateway *up'; then
   ./pmedia up
   started_here=1
 fi
