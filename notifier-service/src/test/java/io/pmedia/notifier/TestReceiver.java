@@ -58,6 +58,8 @@ public final class TestReceiver implements AutoCloseable {
     private final Deque<Answer> script = new ArrayDeque<>();
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile Answer fallback;
+    private volatile java.util.function.Consumer<Received> onRequest = request -> {
+    };
 
     private TestReceiver(Answer fallback) throws IOException {
         this.fallback = fallback;
@@ -68,7 +70,9 @@ public final class TestReceiver implements AutoCloseable {
             exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT),
                     String.join(",", values)));
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            received.add(new Received(exchange.getRequestURI().getPath(), headers, body, Instant.now()));
+            Received request = new Received(exchange.getRequestURI().getPath(), headers, body, Instant.now());
+            received.add(request);
+            onRequest.accept(request);
             Answer answer;
             synchronized (script) {
                 answer = script.isEmpty() ? this.fallback : script.pollFirst();
@@ -112,6 +116,12 @@ public final class TestReceiver implements AutoCloseable {
         synchronized (script) {
             script.addAll(List.of(answers));
         }
+        return this;
+    }
+
+    /** Runs {@code action} on every request, before it is answered. */
+    public TestReceiver onRequest(java.util.function.Consumer<Received> action) {
+        this.onRequest = action;
         return this;
     }
 

@@ -1,0 +1,215 @@
+package io.pmedia.notifier;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.notifier.GatewayStub.Secret;
+import io.pmedia.notifier.TestReceiver.Answer;
+import io.pmedia.notifier.messaging.MediaStatusConsumer;
+import io.pmedia.testing.PostgresTestResource.TestDatabase;
+import io.pmedia.testing.TestTokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/** The vendor's tooling: list its deliveries, replay one, send a test event; never another client's data. */
+@QuarkusTest
+class DeliveriesApiTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ConfigProperty(name = "kafka.bootstrap.servers")
+    String bootstrap;
+
+    @Test
+    void deliveriesArePagedNewestFirstAndFilteredByStatus() {
+        UUID client = UUID.randomUUID();
+        try (StatusEvents events = new StatusEvents(bootstrap); TestReceiver receiver = TestReceiver.accepting()) {
+            GatewayStub.register(client, receiver.url(), Secret.current(Secrets.newSecret()));
+            List<StatusEvents.Event> sent = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                StatusEvents.Event event = StatusEvents.success(client);
+                sent.add(event);
+                events.send(event);
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> sent.stream()
+                    .allMatch(event -> "DELIVERED".equals(Api.status(client, event.id()))));
+
+            List<String> seen = new ArrayList<>();
+            String cursor = null;
+            int pages = 0;
+            do {
+                JsonPath page = Api.deliveries(client, "limit=2" + (cursor == null ? "" : "&cursor=" + cursor))
+                        .statusCode(200).extract().jsonPath();
+                seen.addAll(page.getList("deliveries.event-id"));
+                cursor = page.getString("next-cursor");
+                pages++;
+            } while (cursor != null);
+            assertThat(pages).isEqualTo(3);
+            assertThat(seen).hasSize(5).doesNotHaveDuplicates()
+                    .containsExactlyInAnyOrderElementsOf(sent.stream().map(e -> e.id().toString()).toList());
+
+            Api.deliveries(client, "status=DELIVERED").statusCode(200).body("deliveries", hasSize(5))
+                    .body("next-cursor", nullValue())
+                    .body("deliveries[0].type", equalTo("video.push"))
+                    .body("deliveries[0].payload.user-id", equalTo("u-1"))
+                    .body("deliveries[0].attempts[0].status-code", equalTo(202));
+            Api.deliveries(client, "status=exhausted").statusCode(200).body("deliveries", hasSize(0));
+        }
+    }
+
+    @Test
+    void badQueryParametersAreValidationErrors() {
+        UUID client = UUID.randomUUID();
+        for (String query : List.of("status=LOST", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor")) {
+            Api.deliveries(client, query).statusCode(400)
+                    .body("error", equalTo(true))
+                    .body("code", equalTo("VALIDATION_ERROR"))
+                    .body("message", notNullValue())
+                    .body("timestamp", notNullValue());
+        }
+    }
+
+    @Test
+    void everyEndpointNeedsAClientToken() {
+        given().when().get("/webhooks/deliveries").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        given().when().post("/webhooks/test").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        given().header("Authorization", "Bearer " + TestTokens.operator())
+                .when().get("/webhooks/deliveries").then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+    }
+
+    @Test
+    void aReplaySendsTheSameWebhookIdAgainAsANewAttempt() {
+        UUID client = UUID.randomUUID();
+        String secret = Secrets.newSecret();
+        try (StatusEvents events = new StatusEvents(bootstrap); TestReceiver receiver = TestReceiver.accepting()) {
+            GatewayStub.register(client, receiver.url(), Secret.current(secret));
+            StatusEvents.Event event = StatusEvents.success(client);
+            events.send(event);
+            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+            String webhookId = (String) Api.delivery(client, event.id()).get("webhook-id");
+
+            Api.replay(client, webhookId).statusCode(200)
+                    .body("webhook-id", equalTo(webhookId))
+                    .body("status", equalTo("DELIVERED"))
+                    .body("attempt-count", equalTo(2))
+                    .body("attempts", hasSize(2))
+                    .body("attempts[1].trigger", equalTo("replay"))
+                    .body("attempts[1].status-code", equalTo(202));
+
+            assertThat(receiver.received()).hasSize(2);
+            TestReceiver.Received replayed = receiver.received().get(1);
+            assertThat(replayed.header("webhook-id")).isEqualTo(webhookId);
+            assertThat(replayed.body()).isEqualTo(receiver.received().get(0).body());
+            assertThat(Secrets.verifies(replayed, secret)).isTrue();
+        }
+    }
+
+    @Test
+    void anotherClientsDeliveryIsNotFound() {
+        UUID owner = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        try (StatusEvents events = new StatusEvents(bootstrap); TestReceiver receiver = TestReceiver.accepting()) {
+            GatewayStub.register(owner, receiver.url(), Secret.current(Secrets.newSecret()));
+            GatewayStub.register(other, receiver.url(), Secret.current(Secrets.newSecret()));
+            StatusEvents.Event event = StatusEvents.success(owner);
+            events.send(event);
+            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(owner, event.id())));
+            String webhookId = (String) Api.delivery(owner, event.id()).get("webhook-id");
+
+            Api.deliveries(other, "").statusCode(200).body("deliveries", hasSize(0));
+            Api.replay(other, webhookId).statusCode(404).body("code", equalTo("NOT_FOUND"));
+            Api.replay(owner, "msg_" + "0".repeat(32)).statusCode(404).body("code", equalTo("NOT_FOUND"));
+            Api.replay(owner, "not-an-id").statusCode(404).body("code", equalTo("NOT_FOUND"));
+            assertThat(receiver.received()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aDeliveryStillBeingRetriedIsNotReplayed() throws Exception {
+        UUID client = UUID.randomUUID();
+        UUID eventId = UUID.randomUUID();
+        try (Connection db = TestDatabase.fromEnvironment().connect("pmedia_notifier_test");
+                PreparedStatement insert = db.prepareStatement("INSERT INTO webhook_delivery (webhook_id, event_id,"
+                        + " kind, client_id, payload, status, attempts, next_attempt_at) VALUES (?, ?, 'video.push',"
+                        + " ?, '{}', 'PENDING', 1, now() + interval '1 hour')")) {
+            insert.setString(1, MediaStatusConsumer.webhookId(eventId));
+            insert.setObject(2, eventId);
+            insert.setObject(3, client);
+            insert.executeUpdate();
+        }
+        Api.replay(client, MediaStatusConsumer.webhookId(eventId)).statusCode(409)
+                .body("code", equalTo("CONFLICT"))
+                .body("message", org.hamcrest.Matchers.containsString("still being retried"));
+    }
+
+    @Test
+    void aTestEventIsSignedSentAndReported() throws Exception {
+        UUID client = UUID.randomUUID();
+        String secret = Secrets.newSecret();
+        try (TestReceiver receiver = TestReceiver.accepting()) {
+            GatewayStub.register(client, receiver.url(), Secret.current(secret));
+
+            Map<String, Object> result = Api.test(client).statusCode(200)
+                    .body("delivered", equalTo(true))
+                    .body("status-code", equalTo(202))
+                    .body("url", equalTo(receiver.url()))
+                    .body("response-body", equalTo("{\"status\":\"202\"}"))
+                    .body("error", nullValue())
+                    .body("webhook-id", matchesPattern("msg_[0-9a-f]{32}"))
+                    .extract().jsonPath().getMap("");
+
+            assertThat(receiver.received()).hasSize(1);
+            TestReceiver.Received push = receiver.received().get(0);
+            assertThat(push.header("webhook-id")).isEqualTo(result.get("webhook-id"));
+            assertThat(Secrets.verifies(push, secret)).isTrue();
+            JsonNode body = JSON.readTree(push.body());
+            assertThat(body.fieldNames()).toIterable().containsExactly("client-request-id", "user-id", "video-url");
+            assertThat(body.path("client-request-id").asText()).startsWith("pmedia-test-");
+            Api.deliveries(client, "").statusCode(200)
+                    .body("deliveries", hasSize(1))
+                    .body("deliveries[0].type", equalTo("test"))
+                    .body("deliveries[0].status", equalTo("DELIVERED"))
+                    .body("deliveries[0].attempts[0].trigger", equalTo("test"));
+        }
+    }
+
+    @Test
+    void aTestEventReportsAFailingEndpoint() {
+        UUID client = UUID.randomUUID();
+        try (TestReceiver receiver = TestReceiver.answering(Answer.status(500, "{\"down\":true}"))) {
+            GatewayStub.register(client, receiver.url(), Secret.current(Secrets.newSecret()));
+            Api.test(client).statusCode(200)
+                    .body("delivered", equalTo(false))
+                    .body("status-code", equalTo(500))
+                    .body("response-body", equalTo("{\"down\":true}"))
+                    .body("error", equalTo("endpoint answered 500"));
+        }
+    }
+
+    @Test
+    void aTestNeedsARegisteredWebhookUrl() {
+        UUID client = UUID.randomUUID();
+        GatewayStub.register(client, null, Secret.current(Secrets.newSecret()));
+        Api.test(client).statusCode(409).body("code", equalTo("CONFLICT"));
+    }
+}
