@@ -60,8 +60,10 @@ class TemplateAdminTest {
                 .body("paths.'/media/demo'.post", notNullValue())
                 .body("paths.'/video/demo'.post", notNullValue())
                 .body("paths.'/status/{transactionId}'.get", notNullValue())
-                .body("components.schemas.MediaRequestBody.properties", hasKey("client-request-id"))
-                .body("components.schemas.MediaStatusBody.properties", hasKey("video-url"))
+                .body("components.schemas.RealtimeMediaRequest.properties", hasKey("client-request-id"))
+                .body("components.schemas.RealtimeMediaStatus.properties", hasKey("video-url"))
+                .body("components.schemas.RealtimeMediaAcceptance.properties.status.enum", hasItem("FAILURE"))
+                .body("components.schemas.FrameSegment.properties.segment_id.description", notNullValue())
                 .body("components.schemas.MediaData.properties", hasKey("personalization_fields"));
     }
 

@@ -2,6 +2,8 @@ package io.pmedia.media.rest;
 
 import java.util.List;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -14,38 +16,53 @@ public final class MediaBodies {
     }
 
     /** Interface 2.3 ({@code POST /media/demo}). */
+    @Schema(name = "RealtimeMediaRequest", description = "Interface 2.3. Every field but reference-record-id and "
+            + "data is required (400 VALIDATION_ERROR naming the first one missing).")
     public record MediaRequestBody(
-            @JsonProperty("client-request-id") String clientRequestId,
-            @JsonProperty("customer-id") String customerId,
-            @JsonProperty("use-case-id") String useCaseId,
-            @JsonProperty("user-id") String userId,
-            MediaData data,
-            @JsonProperty("reference-record-id") String referenceRecordId) {
+            @Schema(required = true, maxLength = 200, description = "unique per client: the idempotency key") @JsonProperty("client-request-id") String clientRequestId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("customer-id") String customerId,
+            @Schema(required = true, maxLength = 200, description = "the template (GET /templates)") @JsonProperty("use-case-id") String useCaseId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("user-id") String userId,
+            @Schema(description = "media generation data; may be left out when the template needs none") MediaData data,
+            @Schema(maxLength = 200) @JsonProperty("reference-record-id") String referenceRecordId) {
     }
 
     /** Interface 2.4 ({@code POST /video/demo}). */
+    @Schema(name = "RealtimeMediaRequestEarlierForm", description = "Interface 2.4. The lists fill the template "
+            + "position by position (its earlier-form mapping, docs/templates.md).")
     public record VideoRequestBody(
-            @JsonProperty("client-request-id") String clientRequestId,
-            @JsonProperty("customer-id") String customerId,
-            @JsonProperty("use-case-id") String useCaseId,
-            @JsonProperty("user-id") String userId,
-            @JsonProperty("reference-record-id") String referenceRecordId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("client-request-id") String clientRequestId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("customer-id") String customerId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("use-case-id") String useCaseId,
+            @Schema(required = true, maxLength = 200) @JsonProperty("user-id") String userId,
+            @Schema(maxLength = 200) @JsonProperty("reference-record-id") String referenceRecordId,
             @JsonProperty("phrase-texts") List<String> phraseTexts,
             @JsonProperty("image-texts") List<String> imageTexts,
             @JsonProperty("video-texts") List<String> videoTexts,
-            @JsonProperty("image-urls") List<String> imageUrls,
-            @JsonProperty("video-urls") List<String> videoUrls) {
+            @Schema(description = "http(s) URLs of input images") @JsonProperty("image-urls") List<String> imageUrls,
+            @Schema(description = "http(s) URLs of input videos") @JsonProperty("video-urls") List<String> videoUrls) {
     }
 
     /** Interface 2.5. */
-    public record Acceptance(String status, String message,
-            @JsonProperty("client-request-id") String clientRequestId,
-            @JsonProperty("service-request-id") String serviceRequestId) {
+    @Schema(name = "RealtimeMediaAcceptance", description = "Interface 2.5. FAILURE: the request cannot be served "
+            + "(the message says why); its service-request-id reads FAILURE with the same message.")
+    public record Acceptance(
+            @Schema(required = true, enumeration = {
+                    "SUCCESS", "FAILURE"}) String status,
+            @Schema(required = true) String message,
+            @Schema(required = true) @JsonProperty("client-request-id") String clientRequestId,
+            @Schema(required = true, description = "the transactionId of GET /status/{transactionId}") @JsonProperty("service-request-id") String serviceRequestId){
     }
 
     /** Interface 2.6: every field present, {@code null} where not (yet) known. */
+    @Schema(name = "RealtimeMediaStatus", description = "Interface 2.6. video-url and image-url are null until the "
+            + "status is SUCCESS; they are presigned (or CDN) URLs made when the status is read.")
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    public record MediaStatusBody(String status, String message, @JsonProperty("video-url") String videoUrl,
-            @JsonProperty("image-url") String imageUrl) {
+    public record MediaStatusBody(
+            @Schema(required = true, enumeration = {
+                    "PROCESSING", "SUCCESS", "FAILURE"}) String status,
+            @Schema(required = true, nullable = true) String message,
+            @Schema(required = true, nullable = true, description = "the MP4 (H.264 + AAC)") @JsonProperty("video-url") String videoUrl,
+            @Schema(required = true, nullable = true, description = "the JPEG thumbnail; null until SUCCESS") @JsonProperty("image-url") String imageUrl){
     }
 }

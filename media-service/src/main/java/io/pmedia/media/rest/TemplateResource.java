@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -70,6 +71,8 @@ public class TemplateResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.OPERATOR)
     @Operation(summary = "Register a template, or a new version of one (201); the same definition again is 200")
+    @APIResponse(responseCode = "201", description = "a new template, or a new version of its use case", content = @Content(schema = @Schema(implementation = TemplateView.class)))
+    @APIResponse(responseCode = "200", description = "the same definition as the current version: nothing changed", content = @Content(schema = @Schema(implementation = TemplateView.class)))
     public Uni<Response> register(
             @RequestBody(description = "The template definition (docs/templates.md)", content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
         return catalog.register(definition).map(registered -> Response
