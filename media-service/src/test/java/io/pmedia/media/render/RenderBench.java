@@ -25,7 +25,7 @@ import io.pmedia.media.template.Templates;
  * generated photo through the engine (resolve, compile, FFmpeg, MP4 check), and runs the bare FFmpeg command the
  * engine generated, alternating the two, and prints median wall times, the realtime factor and the engine's
  * overhead as a ratio. Run it with {@code bench/render/run.sh [runs]}; {@code PMEDIA_BENCH_KEEP=dir} keeps the
- * last bare outputs and the command there.
+ * bare command's directory there, with {@code command.sh} to run it again.
  */
 public final class RenderBench {
 
@@ -66,14 +66,19 @@ public final class RenderBench {
 
         List<Double> engineTimes = new ArrayList<>();
         List<Double> bareTimes = new ArrayList<>();
+        List<Double> engineCpu = new ArrayList<>();
+        List<Double> bareCpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             Path work = scratch.resolve("engine-" + i);
-            if (i % 2 == 0) {
-                engineTimes.add(engine(engine, template, input, assets, work));
-                bareTimes.add(bare(bare));
-            } else {
-                bareTimes.add(bare(bare));
-                engineTimes.add(engine(engine, template, input, assets, work));
+            for (int turn = 0; turn < 2; turn++) {
+                double cpu = childCpuSeconds();
+                if ((i + turn) % 2 == 0) {
+                    engineTimes.add(engine(engine, template, input, assets, work));
+                    engineCpu.add(childCpuSeconds() - cpu);
+                } else {
+                    bareTimes.add(bare(bare));
+                    bareCpu.add(childCpuSeconds() - cpu);
+                }
             }
             delete(work);
         }
@@ -97,22 +102,27 @@ public final class RenderBench {
                 engine (resolve + compile + ffmpeg + MP4 check)     : median %.3f s (min %.3f, max %.3f), realtime x%.1f
                 bare ffmpeg (the same argument vector):               median %.3f s (min %.3f, max %.3f), realtime x%.1f
                 engine / bare: %.3f
+                CPU of the ffmpeg process (user + sys): engine median %.2f s, bare median %.2f s
                 engine's own work alone (resolve + compile + write text files + MP4 check): median %.1f ms
                 command: %s
                 """, LocalDate.now(), cpu(), Runtime.getRuntime().availableProcessors(), ffmpegVersion(engine),
                 template.useCaseId(), seconds, template.canvas().width(), template.canvas().height(),
                 template.canvas().fps(), runs, engineMedian, Collections.min(engineTimes),
                 Collections.max(engineTimes), seconds / engineMedian, bareMedian, Collections.min(bareTimes),
-                Collections.max(bareTimes), seconds / bareMedian, engineMedian / bareMedian, median(ownTimes) * 1000,
+                Collections.max(bareTimes), seconds / bareMedian, engineMedian / bareMedian, median(engineCpu),
+                median(bareCpu), median(ownTimes) * 1000,
                 bare.display());
         System.out.print(out);
         String keep = System.getenv("PMEDIA_BENCH_KEEP");
         if (keep != null && !keep.isBlank()) {
+            // the bare command's whole directory (asset links copied as files), to run it again by hand
             Path target = Files.createDirectories(Path.of(keep));
-            for (Path file : List.of(bare.video(), bare.thumbnail())) {
-                Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            try (var files = Files.list(bare.workDir())) {
+                for (Path file : files.toList()) {
+                    Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
             }
-            Files.writeString(target.resolve("command.txt"), bare.display() + "\n");
+            Files.writeString(target.resolve("command.sh"), "cd \"$(dirname \"$0\")\" && " + bare.display() + "\n");
         }
     }
 
@@ -137,6 +147,22 @@ public final class RenderBench {
             throw new IllegalStateException("the bare command failed");
         }
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    /**
+     * CPU seconds used so far by this JVM's finished child processes (Linux: cutime + cstime of /proc/self/stat, in
+     * clock ticks of 1/100 s). The difference across one render is its ffmpeg's CPU time: a figure that load from
+     * other processes on the machine disturbs far less than wall time.
+     */
+    private static double childCpuSeconds() throws IOException {
+        Path stat = Path.of("/proc/self/stat");
+        if (!Files.isReadable(stat)) {
+            return 0;
+        }
+        String text = Files.readString(stat);
+        String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+        // after "pid (comm) ", field 3 (state) is index 0, so cutime (16) and cstime (17) are at 13 and 14
+        return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / 100.0;
     }
 
     private static double median(List<Double> values) {
