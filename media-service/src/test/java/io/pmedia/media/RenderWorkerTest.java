@@ -114,8 +114,8 @@ class RenderWorkerTest {
         CloudEvent envelope = CloudEvent.of("/pmedia/batch-service", RenderTopics.JOB_TYPE, jobId,
                 mapper.valueToTree(job));
 
-        try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo); KafkaProducer<String, String> producer =
-                new KafkaProducer<>(producerProperties())) {
+        try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo);
+                KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties())) {
             producer.send(new ProducerRecord<>(RenderTopics.JOBS, jobId, mapper.writeValueAsString(envelope))).get();
 
             await().atMost(Duration.ofSeconds(60)).until(() -> !results.withKey(jobId).isEmpty());
@@ -161,10 +161,11 @@ class RenderWorkerTest {
     }
 
     private void markStale(String id, int attempts) throws Exception {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement update = connection
-                .prepareStatement("UPDATE media_request SET status = 'PROCESSING', message = 'rendering', "
-                        + "video_key = NULL, thumbnail_key = NULL, completed_at = NULL, attempts = ?, "
-                        + "updated_at = now() - interval '1 hour' WHERE id = ?")) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement update = connection
+                        .prepareStatement("UPDATE media_request SET status = 'PROCESSING', message = 'rendering', "
+                                + "video_key = NULL, thumbnail_key = NULL, completed_at = NULL, attempts = ?, "
+                                + "updated_at = now() - interval '1 hour' WHERE id = ?")) {
             update.setInt(1, attempts);
             update.setObject(2, UUID.fromString(id));
             assertThat(update.executeUpdate()).isEqualTo(1);

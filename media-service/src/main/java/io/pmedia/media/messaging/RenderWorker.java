@@ -58,6 +58,7 @@ public class RenderWorker {
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
     private final Timer renderTimer;
+    private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, AssetFetcher assets, ObjectStore store, RenderEngines engines,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
@@ -67,6 +68,7 @@ public class RenderWorker {
         this.engines = engines;
         this.config = config;
         this.results = results;
+        this.registry = registry;
         this.renderTimer = Timer.builder("pmedia.render.duration").description("Render wall time")
                 .publishPercentiles(0.5, 0.95, 0.99).register(registry);
     }
@@ -89,6 +91,8 @@ public class RenderWorker {
             return;
         }
         RenderResult result = render(job);
+        registry.counter("pmedia.render.jobs", "producer", String.valueOf(job.producer()), "status", result.status())
+                .increment();
         CloudEvent event = CloudEvent.of(RenderTopics.SOURCE, RenderTopics.RESULT_TYPE, job.jobId(),
                 mapper.valueToTree(result));
         try {
