@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -78,14 +79,19 @@ public final class StatusEvents implements AutoCloseable {
 
     /** Publishes with another record key (records of one key keep their order: one partition). */
     public StatusEvents send(Event event, String key) {
+        publish(event, key);
+        return this;
+    }
+
+    /** Publishes and tells where the record landed. */
+    public RecordMetadata publish(Event event, String key) {
         ProducerRecord<String, String> record = new ProducerRecord<>("pmedia.media.status", key, event.envelope());
         record.headers().add("content-type", "application/cloudevents+json; charset=UTF-8".getBytes());
         try {
-            producer.send(record).get(10, TimeUnit.SECONDS);
+            return producer.send(record).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("cannot publish a test event", e);
         }
-        return this;
     }
 
     @Override
