@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import io.pmedia.media.template.RenderInput;
 import io.pmedia.media.template.ResolvedVideo;
@@ -165,6 +167,19 @@ class RenderEngineTest {
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
         assertThat(Processes.ffmpegRunningIn(work)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            vertical-short | {"personalization_fields": {"name": "Ada"}, "global_assets": {"videos": ["https://a.example/c.mp4"], "icons": ["https://a.example/logo.png"]}, "frame_segments": [{"segment_id": "clip", "duration": 0.6}, {"segment_id": "cta", "duration": 0.4}]} | 1080 | 1920
+            classic-card   | {"personalization_fields": {"greeting": "Dear Ada", "caption": "2019"}, "global_assets": {"images": ["https://a.example/i.png"]}, "frame_segments": [{"segment_id": "card", "duration": 0.6}, {"segment_id": "closing", "duration": 0.4}]} | 1280 | 720
+            """)
+    void theOtherSampleTemplatesRender(String sample, String data, int width, int height, @TempDir Path work) {
+        RenderEngine.RenderOutput output = engine.render(Templates.resolve(Templates.sample(sample), data), files(),
+                work, Duration.ofSeconds(60));
+
+        assertThat(output.durationSeconds()).isCloseTo(1.0, within(0.1));
+        assertThat(List.of(output.width(), output.height())).containsExactly(width, height);
     }
 
     @Test
