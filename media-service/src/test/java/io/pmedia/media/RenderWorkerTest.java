@@ -30,21 +30,18 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.agroal.api.AgroalDataSource;
-import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.event.CloudEvent;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.messaging.RenderJob;
 import io.pmedia.media.messaging.RenderResult;
 import io.pmedia.media.messaging.RenderTopics;
 import io.pmedia.media.messaging.RenderWorker;
-import io.pmedia.media.service.MediaRequests;
 import io.pmedia.media.template.RenderInput;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import io.vertx.core.Vertx;
 
 /** The render workers as any producer sees them: jobs in, results out, time limits, and renders that get lost. */
 @QuarkusTest
@@ -65,9 +62,6 @@ class RenderWorkerTest {
     RenderWorker worker;
 
     @Inject
-    MediaRequests requests;
-
-    @Inject
     MediaConfig config;
 
     @Inject
@@ -78,9 +72,6 @@ class RenderWorkerTest {
 
     @Inject
     AgroalDataSource dataSource;
-
-    @Inject
-    Vertx vertx;
 
     @BeforeEach
     void template() {
@@ -138,14 +129,13 @@ class RenderWorkerTest {
         assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
 
         try (KafkaEvents jobs = KafkaEvents.of(bootstrap, RenderTopics.JOBS)) {
-            // As if the job had been lost after acceptance: still PROCESSING, long ago.
+            // As if the job had been lost after acceptance: still PROCESSING, long ago. The sweep (every second in
+            // tests) submits it again.
             markStale(id, 1);
-            sweep();
             await().atMost(Duration.ofSeconds(30)).until(() -> jobs.withKey(id).size() == 2);
             assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
 
             markStale(id, config.render().maxAttempts());
-            sweep();
             var status = awaitFinal(client, id);
             assertThat(status.getString("status")).isEqualTo("FAILURE");
             assertThat(status.getString("message"))
@@ -170,10 +160,6 @@ class RenderWorkerTest {
             update.setObject(2, UUID.fromString(id));
             assertThat(update.executeUpdate()).isEqualTo(1);
         }
-    }
-
-    private void sweep() {
-        BackgroundWork.call(vertx, requests::resubmitStale).await().atMost(Duration.ofSeconds(30));
     }
 
     private Properties producerProperties() {

@@ -32,6 +32,10 @@ class TemplateAdminTest {
                 .body("version", equalTo(2)).body("template-id", equalTo(templateId));
         given().header("Authorization", "Bearer " + TestTokens.operator()).get("/admin/templates/" + useCase)
                 .then().statusCode(200).body("version", equalTo(2)).body("name", equalTo("Tiny 2"));
+        given().header("Authorization", "Bearer " + TestTokens.operator()).get("/admin/templates").then()
+                .statusCode(200)
+                .body("findAll { it.'use-case-id' == '" + useCase + "' }.version", equalTo(java.util.List.of(2)))
+                .body("find { it.'use-case-id' == '" + useCase + "' }.definition.canvas.width", equalTo(320));
     }
 
     @Test

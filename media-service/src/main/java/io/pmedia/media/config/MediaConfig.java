@@ -34,6 +34,14 @@ public interface MediaConfig {
         @WithDefault("10m")
         Duration resubmitAfter();
 
+        /** How often the lost-render sweep runs (read by the scheduler as {@code pmedia.media.render.sweep-every}). */
+        @WithDefault("60s")
+        Duration sweepEvery();
+
+        /** When the first sweep runs after startup. */
+        @WithDefault("30s")
+        Duration sweepDelay();
+
         /** Submissions of one request before it ends FAILURE. */
         @WithDefault("3")
         int maxAttempts();

@@ -9,10 +9,12 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.event.CloudEvent;
 import io.pmedia.media.service.MediaRequests;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * Applies render results to realtime requests (results of other producers are theirs), and resubmits renders that
@@ -26,10 +28,12 @@ public class RenderResults {
 
     private final ObjectMapper mapper;
     private final MediaRequests requests;
+    private final Vertx vertx;
 
-    public RenderResults(ObjectMapper mapper, MediaRequests requests) {
+    public RenderResults(ObjectMapper mapper, MediaRequests requests, Vertx vertx) {
         this.mapper = mapper;
         this.requests = requests;
+        this.vertx = vertx;
     }
 
     @Incoming("render-results-in")
@@ -48,8 +52,10 @@ public class RenderResults {
         return requests.complete(result);
     }
 
-    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "30s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /** On a fresh safe context of its own, as reactive Hibernate needs (not the scheduler's thread). */
+    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
-        return requests.resubmitStale().replaceWithVoid();
+        return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid();
     }
 }
