@@ -106,7 +106,30 @@ public class DeliveryStore {
               FROM d
             """;
 
-    private static final String RECORD_ATTEMPT_SQL = RECORD_ATTEMPT.replaceAll("\\?(\\d+)", "\\$$1");
+    /** {@link #RECORD_ATTEMPT} for many claims in one statement: what {@link AttemptRecorder} flushes. */
+    private static final String RECORD_ATTEMPTS = """
+            WITH input AS (
+                SELECT * FROM UNNEST($1::text[], $2::uuid[], $3::text[], $4::text[], $5::int[], $6::text[],
+                                     $7::bigint[], $8::text[], $9::timestamptz[], $10::int[], $11::text[])
+                    AS i(webhook_id, lease_owner, status, url, status_code, error, retry_ms, trigger, attempted_at,
+                         latency_ms, response_body)),
+            d AS (
+                UPDATE webhook_delivery w
+                   SET status = i.status, attempts = w.attempts + 1, url = i.url, last_status = i.status_code,
+                       last_error = i.error,
+                       next_attempt_at = CASE WHEN i.status = 'PENDING'
+                                              THEN now() + i.retry_ms * interval '1 millisecond' END,
+                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                  FROM input i
+                 WHERE w.webhook_id = i.webhook_id AND w.lease_owner = i.lease_owner AND w.status = 'PENDING'
+                RETURNING w.webhook_id, w.attempts, i.trigger, i.url, i.attempted_at, i.status_code, i.latency_ms,
+                          i.error, i.response_body)
+            INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
+                                         error, response_body)
+            SELECT webhook_id, attempts, trigger, url, attempted_at, status_code, latency_ms, error, response_body
+              FROM d
+            RETURNING webhook_id
+            """;
 
     /** A replay: one more attempt of a finished delivery; success makes it DELIVERED, failure leaves it as it was. */
     private static final String RECORD_REPLAY = """
@@ -201,14 +224,50 @@ public class DeliveryStore {
                 .replaceWithVoid();
     }
 
+    /** One scheduled attempt to record with the delivery's next state. */
+    public record AttemptWrite(Claim claim, AttemptRecord attempt, DeliveryStatus next, Duration retryIn) {
+    }
+
     /**
-     * Records a scheduled attempt and the delivery's new state ({@code next} PENDING with {@code retryIn}, or final).
-     * Returns false when the claim had lost its lease (nothing was written).
+     * Records many scheduled attempts in one statement; returns the webhook ids that were written (a claim that had
+     * lost its lease writes nothing).
      */
-    public Uni<Boolean> recordAttempt(Claim claim, AttemptRecord attempt, DeliveryStatus next, Duration retryIn) {
-        return pool.preparedQuery(RECORD_ATTEMPT_SQL)
-                .execute(attemptParameters(claim, attempt, next, retryIn))
-                .map(rows -> rows.rowCount() == 1);
+    public Uni<Set<String>> recordAttempts(List<AttemptWrite> writes) {
+        int n = writes.size();
+        String[] ids = new String[n];
+        UUID[] owners = new UUID[n];
+        String[] statuses = new String[n];
+        String[] urls = new String[n];
+        Integer[] codes = new Integer[n];
+        String[] errors = new String[n];
+        Long[] retries = new Long[n];
+        String[] triggers = new String[n];
+        OffsetDateTime[] times = new OffsetDateTime[n];
+        Integer[] latencies = new Integer[n];
+        String[] bodies = new String[n];
+        for (int i = 0; i < n; i++) {
+            AttemptWrite write = writes.get(i);
+            AttemptOutcome outcome = write.attempt().outcome();
+            ids[i] = write.claim().webhookId();
+            owners[i] = write.claim().leaseOwner();
+            statuses[i] = write.next().name();
+            urls[i] = write.attempt().url();
+            codes[i] = outcome.statusCode();
+            errors[i] = outcome.error();
+            retries[i] = write.retryIn() == null ? null : write.retryIn().toMillis();
+            triggers[i] = write.attempt().trigger().wire();
+            times[i] = offset(write.attempt().attemptedAt());
+            latencies[i] = outcome.latencyMillis();
+            bodies[i] = outcome.responseBody();
+        }
+        return pool.preparedQuery(RECORD_ATTEMPTS)
+                .execute(Tuple.from(new Object[]{ids, owners, statuses, urls, codes, errors, retries, triggers, times,
+                        latencies, bodies}))
+                .map(rows -> {
+                    Set<String> written = new HashSet<>();
+                    rows.forEach(row -> written.add(row.getString("webhook_id")));
+                    return written;
+                });
     }
 
     /** The parameters of {@link #RECORD_ATTEMPT}, in order. */

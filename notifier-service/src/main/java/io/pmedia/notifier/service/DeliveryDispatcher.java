@@ -2,10 +2,13 @@ package io.pmedia.notifier.service;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +16,9 @@ import jakarta.enterprise.event.Observes;
 
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryStatus;
@@ -21,6 +26,7 @@ import io.pmedia.notifier.client.ClientRegistry;
 import io.pmedia.notifier.client.WebhookRegistration;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.pmedia.notifier.repository.AttemptRecord;
+import io.pmedia.notifier.repository.AttemptRecorder;
 import io.pmedia.notifier.repository.Claim;
 import io.pmedia.notifier.repository.DeliveryStore;
 import io.quarkus.runtime.ShutdownEvent;
@@ -48,6 +54,7 @@ public class DeliveryDispatcher {
     private final Vertx vertx;
     private final NotifierConfig config;
     private final DeliveryStore store;
+    private final AttemptRecorder recorder;
     private final ClientRegistry registry;
     private final DisabledEndpoints disabled;
     private final WebhookSender sender;
@@ -55,23 +62,32 @@ public class DeliveryDispatcher {
     private final DeadLetters deadLetters;
     private final MeterRegistry meters;
     private final Map<String, EndpointGate<Job>> gates = new ConcurrentHashMap<>();
+    private final Map<String, Counter> outcomeCounters = new ConcurrentHashMap<>();
+    private final Map<AttemptOutcome.Verdict, Timer> attemptTimers = new EnumMap<>(AttemptOutcome.Verdict.class);
     private final AtomicBoolean polling = new AtomicBoolean();
     private volatile boolean running;
     private long pollTimer = -1;
     private long sweepTimer = -1;
 
-    public DeliveryDispatcher(Vertx vertx, NotifierConfig config, DeliveryStore store, ClientRegistry registry,
+    public DeliveryDispatcher(Vertx vertx, NotifierConfig config, DeliveryStore store, AttemptRecorder recorder,
+            ClientRegistry registry,
             DisabledEndpoints disabled, WebhookSender sender, RetryPolicy retries, DeadLetters deadLetters,
             MeterRegistry meters) {
         this.vertx = vertx;
         this.config = config;
         this.store = store;
+        this.recorder = recorder;
         this.registry = registry;
         this.disabled = disabled;
         this.sender = sender;
         this.retries = retries;
         this.deadLetters = deadLetters;
         this.meters = meters;
+        for (AttemptOutcome.Verdict verdict : AttemptOutcome.Verdict.values()) {
+            attemptTimers.put(verdict, Timer.builder("pmedia.webhook.attempt")
+                    .description("Webhook attempts by verdict, with the endpoint's response time")
+                    .tag("verdict", verdict.name().toLowerCase(Locale.ROOT)).register(meters));
+        }
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -222,20 +238,20 @@ public class DeliveryDispatcher {
     private void conclude(Job job, AttemptRecord attempt) {
         Claim claim = job.claim();
         AttemptOutcome outcome = attempt.outcome();
-        meters.timer("pmedia.webhook.attempt", "verdict", outcome.verdict().name().toLowerCase())
-                .record(Duration.ofMillis(outcome.latencyMillis() == null ? 0 : outcome.latencyMillis()));
+        attemptTimers.get(outcome.verdict())
+                .record(outcome.latencyMillis() == null ? 0 : outcome.latencyMillis(), TimeUnit.MILLISECONDS);
         switch (outcome.verdict()) {
             case DELIVERED -> {
                 count("delivered");
-                write(store.recordAttempt(claim, attempt, DeliveryStatus.DELIVERED, null), claim);
+                write(recorder.record(claim, attempt, DeliveryStatus.DELIVERED, null), claim);
             }
             case FINAL -> {
                 count("failed");
-                write(store.recordAttempt(claim, attempt, DeliveryStatus.FAILED, null), claim);
+                write(recorder.record(claim, attempt, DeliveryStatus.FAILED, null), claim);
             }
             case GONE -> {
                 count("gone");
-                write(store.recordAttempt(claim, attempt, DeliveryStatus.FAILED, null)
+                write(recorder.record(claim, attempt, DeliveryStatus.FAILED, null)
                         .call(ignored -> disabled.disable(claim.clientId(), job.url(),
                                 "answered 410 Gone to " + claim.webhookId())),
                         claim);
@@ -244,7 +260,7 @@ public class DeliveryDispatcher {
                 Optional<Duration> delay = retries.nextDelay(claim.attempts() + 1, outcome.retryAfter());
                 if (delay.isPresent()) {
                     count("retrying");
-                    write(store.recordAttempt(claim, attempt, DeliveryStatus.PENDING, delay.get()), claim);
+                    write(recorder.record(claim, attempt, DeliveryStatus.PENDING, delay.get()), claim);
                 } else {
                     count("exhausted");
                     write(BackgroundWork.call(vertx, () -> deadLetters.exhaust(claim, attempt)), claim);
@@ -268,6 +284,7 @@ public class DeliveryDispatcher {
     }
 
     private void count(String outcome) {
-        meters.counter("pmedia.webhook.deliveries", "outcome", outcome).increment();
+        outcomeCounters.computeIfAbsent(outcome,
+                name -> meters.counter("pmedia.webhook.deliveries", "outcome", name)).increment();
     }
 }
