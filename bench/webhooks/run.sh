@@ -14,5 +14,6 @@ fi
 CLASSPATH_FILE="$(mktemp)"
 trap 'rm -f "$CLASSPATH_FILE"' EXIT
 ./mvnw -B -q -f bench/webhooks/pom.xml compile dependency:build-classpath -Dmdep.outputFile="$CLASSPATH_FILE"
-exec java -Xmx768m -XX:+UseSerialGC -Dsun.net.httpserver.nodelay=true -cp "bench/webhooks/target/classes:$(cat "$CLASSPATH_FILE")" \
+exec java -Xmx768m -XX:+UseSerialGC -Dsun.net.httpserver.nodelay=true \
+  -Djava.util.logging.manager=org.jboss.logmanager.LogManager -cp "bench/webhooks/target/classes:$(cat "$CLASSPATH_FILE")" \
   io.pmedia.bench.webhooks.WebhookBench "$ROOT/$JAR" "$@"

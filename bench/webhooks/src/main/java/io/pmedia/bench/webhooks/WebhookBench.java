@@ -60,6 +60,9 @@ public final class WebhookBench {
     private final AtomicInteger received = new AtomicInteger();
 
     public static void main(String[] args) throws Exception {
+        // The broker in this JVM logs through slf4j -> JBoss LogManager: warnings only, or it formats (and, without
+        // the LogManager installed, silently drops) trace messages on every request.
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         Path jar = Path.of(args[0]);
         int events = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
         int rate = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
