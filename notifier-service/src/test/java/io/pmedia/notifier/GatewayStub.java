@@ -39,6 +39,7 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         Map<String, String> clients = new ConcurrentHashMap<>();
         Map<String, AtomicInteger> lookups = new ConcurrentHashMap<>();
+        Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         } catch (IOException e) {
@@ -50,6 +51,10 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
             switch (exchange.getRequestMethod()) {
                 case "PUT" -> {
                     clients.put(id, read(exchange.getRequestBody()));
+                    String query = exchange.getRequestURI().getQuery();
+                    failures.put(id, new AtomicInteger(query != null && query.startsWith("fail=")
+                            ? Integer.parseInt(query.substring(5))
+                            : 0));
                     answer(exchange, 204, null);
                 }
                 case "DELETE" -> {
@@ -63,6 +68,12 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
                         return;
                     }
                     lookups.computeIfAbsent(id, key -> new AtomicInteger()).incrementAndGet();
+                    AtomicInteger failing = failures.get(id);
+                    if (failing != null && failing.getAndDecrement() > 0) {
+                        answer(exchange, 503, "{\"error\":true,\"message\":\"down\",\"code\":\"SERVICE_UNAVAILABLE\","
+                                + "\"timestamp\":\"" + Instant.now() + "\"}");
+                        return;
+                    }
                     String client = clients.get(id);
                     if (client == null) {
                         answer(exchange, 404, "{\"error\":true,\"message\":\"no client\",\"code\":\"NOT_FOUND\","
@@ -101,6 +112,11 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
 
     /** Registers (or replaces) a client in the stub registry. */
     public static void register(UUID clientId, String webhookUrl, Secret... secrets) {
+        registerFailingFirst(0, clientId, webhookUrl, secrets);
+    }
+
+    /** Registers a client whose first {@code failures} lookups are answered 503 (the gateway is down). */
+    public static void registerFailingFirst(int failures, UUID clientId, String webhookUrl, Secret... secrets) {
         List<String> list = new ArrayList<>();
         for (Secret secret : secrets) {
             list.add("{\"secret\":\"" + secret.secret() + "\",\"expires-at\":"
@@ -109,7 +125,7 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
         String body = "{\"client-id\":\"" + clientId + "\",\"name\":\"Test Vendor\",\"webhook-url\":"
                 + (webhookUrl == null ? "null" : "\"" + webhookUrl + "\"") + ",\"webhook-secrets\":["
                 + String.join(",", list) + "]}";
-        call(HttpRequest.newBuilder(uri("/internal/clients/" + clientId))
+        call(HttpRequest.newBuilder(uri("/internal/clients/" + clientId + "?fail=" + failures))
                 .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 

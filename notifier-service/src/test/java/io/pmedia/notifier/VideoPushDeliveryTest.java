@@ -144,6 +144,32 @@ class VideoPushDeliveryTest {
     }
 
     @Test
+    void aClientTheGatewayDoesNotKnowIsSkipped() {
+        UUID client = UUID.randomUUID();
+        StatusEvents.Event event = StatusEvents.success(client);
+
+        events.send(event);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> "SKIPPED".equals(Api.status(client, event.id())));
+        assertThat(Api.delivery(client, event.id()).get("last-error")).isEqualTo("the client does not exist");
+    }
+
+    @Test
+    void whileTheGatewayCannotAnswerTheDeliveryWaitsWithoutUsingAnAttempt() {
+        UUID client = UUID.randomUUID();
+        // The registry client tries three times per lookup: the first lookup fails, a later one succeeds.
+        GatewayStub.registerFailingFirst(3, client, receiver.url(), Secret.current(Secrets.newSecret()));
+        StatusEvents.Event event = StatusEvents.success(client);
+
+        events.send(event);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+        assertThat(GatewayStub.lookups(client)).isGreaterThanOrEqualTo(4);
+        assertThat(Api.attempts(client, event.id())).hasSize(1);
+        assertThat(receiver.received()).hasSize(1);
+    }
+
+    @Test
     void onlySuccessEventsArePushed() {
         UUID client = UUID.randomUUID();
         GatewayStub.register(client, receiver.url(), Secret.current(Secrets.newSecret()));

@@ -64,13 +64,6 @@ public class WebhookResource {
                         page.more() ? new Cursor(page.lastCreatedAt(), page.lastWebhookId()).encode() : null));
     }
 
-    @GET
-    @Path("deliveries/{webhookId}")
-    @Operation(summary = "One webhook delivery with its attempts")
-    public Uni<DeliveryView> get(@PathParam("webhookId") String webhookId) {
-        return deliveries.get(caller.clientId(), webhookId(webhookId)).map(DeliveryView::of);
-    }
-
     @POST
     @Path("deliveries/{webhookId}/replay")
     @Operation(summary = "Send a finished delivery again now: same webhook-id, one new attempt")

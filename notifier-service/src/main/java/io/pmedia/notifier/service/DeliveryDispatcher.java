@@ -159,7 +159,6 @@ public class DeliveryDispatcher {
     }
 
     private void dispatch(Claim claim) {
-        LOG.debugf("dispatching %s (running %s)", claim.webhookId(), running);
         registry.lookup(claim.clientId()).subscribe().with(
                 registration -> route(claim, registration),
                 failure -> {
@@ -170,7 +169,6 @@ public class DeliveryDispatcher {
     }
 
     private void route(Claim claim, Optional<WebhookRegistration> found) {
-        LOG.debugf("routing %s: %s", claim.webhookId(), found);
         if (found.isEmpty()) {
             count("skipped");
             write(store.finish(claim, DeliveryStatus.SKIPPED, "the client does not exist", null), claim);

@@ -62,10 +62,9 @@ public class DisabledEndpoints {
         return store.disableEndpoint(clientId, url, reason);
     }
 
+    /** Enables an endpoint again, also when another replica disabled it and this one has not seen it yet. */
     public Uni<Void> enable(UUID clientId, String url) {
-        if (!disabled.remove(DeliveryStore.endpointKey(clientId, url))) {
-            return Uni.createFrom().voidItem();
-        }
+        disabled.remove(DeliveryStore.endpointKey(clientId, url));
         return store.enableEndpoint(clientId, url);
     }
 }
