@@ -53,8 +53,7 @@ public class RenderResults {
     }
 
     /** On a fresh safe context of its own, as reactive Hibernate needs (not the scheduler's thread). */
-    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
         return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid();
     }
