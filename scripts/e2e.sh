@@ -19,8 +19,19 @@ if ! printf '%s\n' "$stack_status" | grep -q '^gateway *up'; then
   ./pmedia up
   started_here=1
 fi
-cleanup() { if [ "$started_here" = 1 ]; then ./pmedia down; fi; }
+receiver_pid=""
+webhook_set=0
+cleanup() {
+  if [ "$webhook_set" = 1 ]; then # the demo vendor has no webhook-url outside this check
+    curl -s -o /dev/null -X PATCH "$GW/admin/clients/$PMEDIA_DEMO_CLIENT_ID" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+      -H 'Content-Type: application/json' -d '{"webhook-url":null}' || true
+  fi
+  if [ -n "$receiver_pid" ]; then kill "$receiver_pid" 2>/dev/null || true; fi
+  if [ -n "${work:-}" ]; then rm -rf "$work"; fi
+  if [ "$started_here" = 1 ]; then ./pmedia down; fi
+}
 trap cleanup EXIT
+work="$(mktemp -d)"
 
 set -a
 # shellcheck disable=SC1091
@@ -54,7 +65,22 @@ if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
   curl -s "$GW/templates" -H "Authorization: Bearer $TOKEN" | grep -q "\"$PMEDIA_DEMO_USE_CASE_ID\"" ||
     fail "GET /templates does not list $PMEDIA_DEMO_USE_CASE_ID"
   pass "GET /templates"
-  request="{\"client-request-id\":\"e2e-$(date +%s%N)\",\"customer-id\":\"c-1\",\"user-id\":\"u-1\",
+  # A local endpoint that verifies Standard Webhooks signatures on its own, registered as the vendor's webhook-url.
+  java scripts/WebhookReceiver.java 0 "$PMEDIA_DEMO_WEBHOOK_SECRET" >"$work/pushes.log" 2>&1 &
+  receiver_pid=$!
+  deadline=$((SECONDS + 60))
+  until port="$(sed -n 's/^listening \([0-9]*\)$/\1/p' "$work/pushes.log")" && [ -n "$port" ]; do
+    kill -0 "$receiver_pid" 2>/dev/null || fail "the webhook receiver did not start: $(cat "$work/pushes.log")"
+    [ "$SECONDS" -lt "$deadline" ] || fail "the webhook receiver did not start in 60 s"
+    sleep 0.2
+  done
+  answer="$(curl -s -X PATCH "$GW/admin/clients/$PMEDIA_DEMO_CLIENT_ID" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' -d "{\"webhook-url\":\"http://127.0.0.1:$port/video-push\"}")"
+  webhook_set=1
+  printf '%s' "$answer" | grep -q "127.0.0.1:$port" || fail "PATCH /admin/clients/{id} webhook-url: $answer"
+  pass "webhook-url registered for the demo vendor"
+  request_id="e2e-$(date +%s%N)"
+  request="{\"client-request-id\":\"$request_id\",\"customer-id\":\"c-1\",\"user-id\":\"u-1\",
     \"use-case-id\":\"$PMEDIA_DEMO_USE_CASE_ID\",
     \"data\":{\"personalization_fields\":{\"name\":\"O'Brien: 100% [x];drawbox\"}}}"
   answer="$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
@@ -77,7 +103,6 @@ if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
     sleep 1
   done
   pass "GET /status reached SUCCESS (API key alone)"
-  work="$(mktemp -d)"
   curl -sf -o "$work/video.mp4" "$(field "$status" video-url)" || fail "video-url does not download"
   curl -sf -o "$work/thumb.jpg" "$(field "$status" image-url)" || fail "image-url does not download"
   probe="$(ffprobe -v error -show_entries format=duration:stream=codec_type,width,height -of csv=p=0 "$work/video.mp4")"
@@ -85,8 +110,16 @@ if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
   printf '%s\n' "$probe" | grep -q '^audio' || fail "no audio stream: $probe"
   duration="$(printf '%s\n' "$probe" | tail -n 1)"
   awk -v d="$duration" 'BEGIN { exit !(d > 9.9 && d < 10.1) }' || fail "duration $duration is not 10 s"
-  rm -rf "$work"
   pass "the video plays: 1280x720, 10 s, video and audio"
+  deadline=$((SECONDS + 60))
+  until push="$(grep -F "\"client-request-id\":\"$request_id\"" "$work/pushes.log")"; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "no video push in 60 s; the receiver saw: $(cat "$work/pushes.log")"
+    sleep 0.5
+  done
+  case "$push" in verified*) ;; *) fail "the video push does not verify: $push" ;; esac
+  printf '%s' "$push" | grep -qF '"user-id":"u-1"' || fail "the push has no user-id: $push"
+  printf '%s' "$push" | grep -q '"video-url":"http' || fail "the push has no video-url: $push"
+  pass "the signed video push reached the webhook-url and verifies"
 else
   printf '  skipped realtime media: no demo template registered\n'
 fi

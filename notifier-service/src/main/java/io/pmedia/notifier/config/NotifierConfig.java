@@ -46,7 +46,7 @@ public interface NotifierConfig {
     Duration lease();
 
     /** How long a client's webhook URL and secrets are reused before the gateway is asked again. */
-    @WithDefault("30s")
+    @WithDefault("2s")
     Duration registryCacheTtl();
 
     /** When the gateway cannot answer, a delivery waits this long (no attempt is used up). */
