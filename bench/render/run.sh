@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Render benchmark: the demo template through the engine vs. the bare ffmpeg command it generates.
 # Usage: bench/render/run.sh [runs] [template.json]     (default: 7 runs of deploy/local/templates/greeting.json)
-# Needs ffmpeg, ffprobe and fonts-dejavu-core; builds media-service's test classes offline first.
+# Needs ffmpeg, ffprobe and fonts-dejavu-core; first builds media-service and the modules it uses (installed into the
+# local Maven repository, so that the classpath below resolves on a fresh machine too).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-./mvnw -B -q -o -pl media-service test-compile
+./mvnw -B -q -pl media-service -am install -DskipTests -Dquarkus.build.skip=true
 CLASSPATH_FILE="$(mktemp)"
 trap 'rm -f "$CLASSPATH_FILE"' EXIT
 ./mvnw -B -q -o -pl media-service dependency:build-classpath -Dmdep.includeScope=test \

@@ -9,8 +9,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 JAR="notifier-service/target/quarkus-app/quarkus-run.jar"
 if [ ! -f "$JAR" ] || [ -n "$(find notifier-service/src notifier-service/pom.xml -newer "$JAR" -type f -print -quit)" ]; then
-  ./mvnw -B -q -pl notifier-service package -DskipTests
+  ./mvnw -B -q -pl notifier-service package -DskipTests -am
 fi
+# The harness depends on platform-testing (and its parent): installed into the local Maven repository, so that it
+# resolves on a fresh machine too.
+./mvnw -B -q -pl platform-testing -am install -DskipTests
 CLASSPATH_FILE="$(mktemp)"
 trap 'rm -f "$CLASSPATH_FILE"' EXIT
 ./mvnw -B -q -f bench/webhooks/pom.xml compile dependency:build-classpath -Dmdep.outputFile="$CLASSPATH_FILE"
