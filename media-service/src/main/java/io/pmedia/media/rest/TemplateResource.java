@@ -108,7 +108,7 @@ public class TemplateResource {
     private TemplateView view(TemplateVersion version, boolean withDefinition) {
         TemplateDefinition definition = catalog.definition(version);
         List<FieldView> fields = definition.fieldsOrEmpty().stream()
-                .map(f -> new FieldView(f.name(), f.isRequired(), f.defaultValue(), f.maxLengthOrDefault()))
+                .map(f -> new FieldView(f.name(), f.requiredOrFalse(), f.defaultValue(), f.maxLengthOrDefault()))
                 .toList();
         TemplateDefinition.AssetSlots slots = definition.assetsOrEmpty();
         return new TemplateView(version.templateId, version.useCaseId, version.version, version.name,

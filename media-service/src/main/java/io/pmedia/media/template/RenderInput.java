@@ -125,7 +125,7 @@ public record RenderInput(
 
         String useCase = "use case '" + template.useCaseId() + "'";
         for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            if (field.isRequired() && VendorInput.isBlank(fields.get(field.name()))) {
+            if (field.requiredOrFalse() && VendorInput.isBlank(fields.get(field.name()))) {
                 String position = mapping.textPositionOf(field.name());
                 throw new TemplateResolutionException(position != null
                         ? position + " is required by " + useCase
@@ -137,7 +137,7 @@ public record RenderInput(
             List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
             for (int i = 0; i < declared.size(); i++) {
                 TemplateDefinition.AssetSlot slot = declared.get(i);
-                if (slot.isRequired() && slots.get(kind).get(i).isEmpty()) {
+                if (slot.requiredOrFalse() && slots.get(kind).get(i).isEmpty()) {
                     String position = mapping.urlPositionOf(kind, i);
                     throw new TemplateResolutionException(position != null
                             ? position + " is required by " + useCase

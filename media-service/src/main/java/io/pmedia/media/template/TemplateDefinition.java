@@ -3,7 +3,6 @@ package io.pmedia.media.template;
 import java.util.List;
 import java.util.UUID;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,13 +43,13 @@ public record TemplateDefinition(
 
     /** Names of the fields a request must fill. */
     public List<String> requiredFields() {
-        return fieldsOrEmpty().stream().filter(field -> field != null && field.isRequired()).map(Field::name)
+        return fieldsOrEmpty().stream().filter(field -> field != null && field.requiredOrFalse()).map(Field::name)
                 .toList();
     }
 
     /** Names of the fields a request may fill (they have a default, or their text is left out). */
     public List<String> optionalFields() {
-        return fieldsOrEmpty().stream().filter(field -> field != null && !field.isRequired()).map(Field::name)
+        return fieldsOrEmpty().stream().filter(field -> field != null && !field.requiredOrFalse()).map(Field::name)
                 .toList();
     }
 
@@ -74,8 +73,7 @@ public record TemplateDefinition(
 
         public static final int DEFAULT_MAX_LENGTH = 100;
 
-        @JsonIgnore // not a second "required" property: the record's own accessor serializes it
-        public boolean isRequired() {
+        public boolean requiredOrFalse() {
             return Boolean.TRUE.equals(required);
         }
 
@@ -107,8 +105,7 @@ public record TemplateDefinition(
     public record AssetSlot(String name, @JsonProperty("required") Boolean required,
             @JsonProperty("default") String defaultUrl) {
 
-        @JsonIgnore // not a second "required" property: the record's own accessor serializes it
-        public boolean isRequired() {
+        public boolean requiredOrFalse() {
             return Boolean.TRUE.equals(required);
         }
     }

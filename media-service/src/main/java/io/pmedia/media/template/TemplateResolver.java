@@ -116,7 +116,7 @@ public final class TemplateResolver {
             if (value.isEmpty() && field.defaultValue() != null) {
                 value = field.defaultValue();
             }
-            if (value.isEmpty() && field.isRequired()) {
+            if (value.isEmpty() && field.requiredOrFalse()) {
                 throw new TemplateResolutionException(
                         "personalization field '" + field.name() + "' is required by " + useCase);
             }
@@ -148,7 +148,7 @@ public final class TemplateResolver {
                 String url = i < given.size() && !given.get(i).isBlank()
                         ? VendorInput.requireHttpUrl(given.get(i), where)
                         : slot.defaultUrl();
-                if (url == null && slot.isRequired()) {
+                if (url == null && slot.requiredOrFalse()) {
                     throw new TemplateResolutionException(where + " is required by " + useCase);
                 }
                 urls.add(url);

@@ -156,7 +156,7 @@ public final class TemplateValidator {
                 problems.add(path + ".max-length: from 1 to " + MAX_TEXT);
             }
             if (field.defaultValue() != null) {
-                if (field.isRequired()) {
+                if (field.requiredOrFalse()) {
                     problems.add(path + ".default: a required field takes no default");
                 } else if (VendorInput.length(field.defaultValue()) > field.maxLengthOrDefault()) {
                     problems.add(path + ".default: longer than max-length (" + field.maxLengthOrDefault() + ")");
@@ -185,7 +185,7 @@ public final class TemplateValidator {
                     problems.add(path + ".name: letters, digits, '_' and '-', at most 64");
                 }
                 if (slot.defaultUrl() != null) {
-                    if (slot.isRequired()) {
+                    if (slot.requiredOrFalse()) {
                         problems.add(path + ".default: a required slot takes no default");
                     } else if (!VendorInput.isHttpUrl(slot.defaultUrl())) {
                         problems.add(path + ".default: an http(s) URL");
@@ -517,7 +517,7 @@ public final class TemplateValidator {
         slotList(form.videoUrls(), "earlier-form.video-urls", Set.of(AssetKind.VIDEO), template, mappedSlots,
                 problems);
         for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            if (field != null && field.isRequired() && field.name() != null && !mappedFields.contains(field.name())) {
+            if (field != null && field.requiredOrFalse() && field.name() != null && !mappedFields.contains(field.name())) {
                 problems.add("earlier-form: required field '" + field.name() + "' is filled by no position");
             }
         }
@@ -528,7 +528,7 @@ public final class TemplateValidator {
                     : kind == AssetKind.VIDEO && form.videoUrls() == null;
             for (int i = 0; i < slots.size(); i++) {
                 String slot = kind.listName() + "[" + i + "]";
-                if (slots.get(i) != null && slots.get(i).isRequired() && !defaulted && !mappedSlots.contains(slot)) {
+                if (slots.get(i) != null && slots.get(i).requiredOrFalse() && !defaulted && !mappedSlots.contains(slot)) {
                     problems.add("earlier-form: required slot " + slot + " is filled by no position");
                 }
             }
