@@ -517,7 +517,8 @@ public final class TemplateValidator {
         slotList(form.videoUrls(), "earlier-form.video-urls", Set.of(AssetKind.VIDEO), template, mappedSlots,
                 problems);
         for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            if (field != null && field.requiredOrFalse() && field.name() != null && !mappedFields.contains(field.name())) {
+            if (field != null && field.requiredOrFalse() && field.name() != null
+                    && !mappedFields.contains(field.name())) {
                 problems.add("earlier-form: required field '" + field.name() + "' is filled by no position");
             }
         }
@@ -528,7 +529,8 @@ public final class TemplateValidator {
                     : kind == AssetKind.VIDEO && form.videoUrls() == null;
             for (int i = 0; i < slots.size(); i++) {
                 String slot = kind.listName() + "[" + i + "]";
-                if (slots.get(i) != null && slots.get(i).requiredOrFalse() && !defaulted && !mappedSlots.contains(slot)) {
+                if (slots.get(i) != null && slots.get(i).requiredOrFalse() && !defaulted
+                        && !mappedSlots.contains(slot)) {
                     problems.add("earlier-form: required slot " + slot + " is filled by no position");
                 }
             }
