@@ -72,6 +72,24 @@ class TemplateAdminTest {
     }
 
     @Test
+    void aVendorReadsOneUsableTemplateWithItsDefinitionAndAnotherVendorsPrivateOneIsNotFound() {
+        String useCase = "private-" + UUID.randomUUID().toString().substring(0, 8);
+        UUID owner = UUID.randomUUID();
+        String definition = MediaApi.TINY.replace("\"tiny\"", "\"" + useCase + "\"")
+                .replaceFirst("\\{", "{\"allowed-clients\": [\"" + owner + "\"], ");
+        String templateId = MediaApi.registerTemplate(definition).statusCode(201).extract().path("template-id");
+        given().header("Authorization", TestTokens.bearer(owner)).get("/templates/" + templateId).then()
+                .statusCode(200).body("use-case-id", equalTo(useCase)).body("version", equalTo(1))
+                .body("definition.canvas.width", equalTo(320));
+        given().header("Authorization", TestTokens.bearer(UUID.randomUUID())).get("/templates/" + templateId)
+                .then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        given().header("Authorization", TestTokens.bearer(owner)).get("/templates/" + UUID.randomUUID()).then()
+                .statusCode(404);
+        given().header("Authorization", TestTokens.bearer(owner)).get("/templates/not-a-uuid").then()
+                .statusCode(404);
+    }
+
+    @Test
     void vendorsListTheTemplatesTheyMayUseAndOperatorsOnlyMayRegister() {
         MediaApi.registerTemplate(MediaApi.TINY);
         given().header("Authorization", TestTokens.bearer(UUID.randomUUID())).get("/templates")

@@ -86,19 +86,33 @@ public class ObjectStore {
 
     /** Opens an object for reading; empty when it does not exist. The caller closes the stream. */
     public Optional<InputStream> open(String key) {
+        return open(config.bucket(), key);
+    }
+
+    /** Opens an object of any bucket these credentials can read (vendors' input files); empty when absent. */
+    public Optional<InputStream> open(String bucket, String key) {
         try {
-            ResponseInputStream<GetObjectResponse> stream = s3
-                    .getObject(request -> request.bucket(config.bucket()).key(key));
+            ResponseInputStream<GetObjectResponse> stream = s3.getObject(request -> request.bucket(bucket).key(key));
             return Optional.of(stream);
         } catch (NoSuchKeyException | NoSuchBucketException e) {
             return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw e;
         }
     }
 
     /** Size in bytes, or empty when the object does not exist. */
     public Optional<Long> size(String key) {
+        return size(config.bucket(), key);
+    }
+
+    /** Size in bytes of an object of any bucket these credentials can read, or empty when it does not exist. */
+    public Optional<Long> size(String bucket, String key) {
         try {
-            HeadObjectResponse head = s3.headObject(request -> request.bucket(config.bucket()).key(key));
+            HeadObjectResponse head = s3.headObject(request -> request.bucket(bucket).key(key));
             return Optional.of(head.contentLength());
         } catch (NoSuchKeyException | NoSuchBucketException e) {
             return Optional.empty();

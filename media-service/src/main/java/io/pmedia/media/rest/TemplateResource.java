@@ -25,6 +25,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.pmedia.common.error.ApiException;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.media.TemplateVersion;
@@ -103,6 +104,24 @@ public class TemplateResource {
     public Uni<List<TemplateView>> available() {
         return catalog.availableTo(caller.clientId())
                 .map(versions -> versions.stream().map(v -> view(v, false)).toList());
+    }
+
+    /**
+     * One template this client may render, by its template id, with its definition: what the batch service pins
+     * when it accepts a task (it calls this with the vendor's token). Another client's private template reads as 404.
+     */
+    @GET
+    @Path("templates/{templateId}")
+    @RolesAllowed(Roles.CLIENT)
+    @Operation(summary = "One template this client may render, with its definition")
+    public Uni<TemplateView> usable(@PathParam("templateId") String templateId) {
+        UUID id;
+        try {
+            id = UUID.fromString(templateId);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound("template '" + templateId + "' not found");
+        }
+        return catalog.usableBy(id, caller.clientId()).map(v -> view(v, true));
     }
 
     private TemplateView view(TemplateVersion version, boolean withDefinition) {

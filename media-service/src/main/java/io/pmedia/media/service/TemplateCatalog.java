@@ -87,6 +87,14 @@ public class TemplateCatalog {
                 .failWith(() -> ApiException.notFound("template '" + useCaseId + "' not found"));
     }
 
+    /** The current version of a template a client may render; 404 when absent or not the client's to use. */
+    @WithSession
+    public Uni<TemplateVersion> usableBy(UUID templateId, UUID clientId) {
+        return TemplateVersion.currentOfTemplate(templateId)
+                .map(version -> version != null && mayUse(definition(version), clientId) ? version : null)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("template '" + templateId + "' not found"));
+    }
+
     /** The definition of a stored version (parsed once). */
     public TemplateDefinition definition(TemplateVersion version) {
         return parsed.computeIfAbsent(version.id, id -> {

@@ -1,0 +1,104 @@
+package io.pmedia.batch;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Plays media-service's render workers on the real broker: reads {@code pmedia.render.jobs} and answers each batch job
+ * on its {@code reply-to} as {@code outcome} decides (the real workers and FFmpeg are media-service's tests and the
+ * end-to-end walk-through). Keeps every job it saw.
+ */
+final class RenderWorkerDouble implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final List<JsonNode> jobs = new CopyOnWriteArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /** {@code outcome}: the job's data -> null to succeed, or a failure message. */
+    RenderWorkerDouble(String bootstrap, Function<JsonNode, String> outcome) {
+        Properties consumerProps = new Properties();
+        consumerProps.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, "worker-double-" + UUID.randomUUID());
+        consumerProps.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        consumerProps.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "500");
+        consumerProps.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        consumerProps.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        Properties producerProps = new Properties();
+        producerProps.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        producerProps.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        producerProps.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps);
+        KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps);
+        consumer.subscribe(List.of("pmedia.render.jobs"));
+        // Joined before any job of the test is published: "latest" must not skip them.
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (consumer.assignment().isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the worker double got no partition of pmedia.render.jobs");
+            }
+            consumer.poll(Duration.ofMillis(100));
+        }
+        thread = new Thread(() -> {
+            try (consumer; producer) {
+                while (running) {
+                    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
+                        JsonNode data = parse(record.value()).path("data");
+                        if (!"batch".equals(data.path("producer").asText())) {
+                            continue;
+                        }
+                        jobs.add(data);
+                        String failure = outcome.apply(data);
+                        String jobId = data.path("job-id").asText();
+                        String prefix = data.path("output-prefix").asText();
+                        ObjectNode result = JSON.createObjectNode().put("job-id", jobId).put("producer", "batch")
+                                .put("status", failure == null ? "SUCCESS" : "FAILURE")
+                                .put("message", failure == null ? "video ready" : failure)
+                                .put("video-key", failure == null ? prefix + "video.mp4" : null)
+                                .put("thumbnail-key", failure == null ? prefix + "thumbnail.jpg" : null);
+                        ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0")
+                                .put("id", UUID.randomUUID().toString()).put("source", "/test/worker")
+                                .put("type", "io.pmedia.render.job.completed").put("subject", jobId);
+                        envelope.set("data", result);
+                        producer.send(new ProducerRecord<>(data.path("reply-to").asText(), jobId,
+                                envelope.toString()));
+                    }
+                }
+            }
+        }, "render-worker-double");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static JsonNode parse(String value) {
+        try {
+            return JSON.readTree(value);
+        } catch (Exception e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.join(5000);
+    }
+}
