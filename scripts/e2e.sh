@@ -124,6 +124,41 @@ else
   printf '  skipped realtime media: no demo template registered\n'
 fi
 
+# --- batch tasks (4.6-4.8) ------------------------------------------------------------------------------------
+if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
+  input="inputs/e2e-$(date +%s%N).csv"
+  printf 'user-id,name,offer\nu-1,Ada,20%% off\nu-2,"Grace, again",\n' >"$work/input.csv"
+  curl -sf -T "$work/input.csv" "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input" >/dev/null ||
+    fail "cannot upload the batch input file to $PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input"
+  answer="$(curl -s -X POST "$GW/media/task/create" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "{\"client-id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"campaign-id\":\"e2e\",\"template-id\":\"$PMEDIA_DEMO_TEMPLATE_ID\",
+      \"file-name\":\"input.csv\",\"file-path\":\"$PMEDIA_S3_BUCKET/$input\",\"priority\":1,\"row-count\":2,
+      \"expected-output-duration\":1}")"
+  TASK="$(field "$answer" task-id)"
+  [ -n "$TASK" ] || fail "POST /media/task/create: $answer"
+  pass "POST /media/task/create"
+  deadline=$((SECONDS + 180))
+  while :; do
+    status="$(curl -s "$GW/media/task/status/$TASK" -H "Authorization: Bearer $TOKEN")"
+    case "$(field "$status" status)" in
+      COMPLETED) break ;;
+      PENDING | "IN PROGRESS") ;;
+      *) fail "GET /media/task/status: $status" ;;
+    esac
+    [ "$SECONDS" -lt "$deadline" ] || fail "the batch task did not complete in 180 s: $status"
+    sleep 1
+  done
+  printf '%s' "$status" | grep -q '"processed":2' || fail "the batch task did not process 2 rows: $status"
+  pass "GET /media/task/status reached COMPLETED"
+  curl -sf -o "$work/output.csv" "$PMEDIA_S3_ENDPOINT/$(field "$status" file-path)" || fail "the output file does not download"
+  [ "$(grep -c ',SUCCESS,' "$work/output.csv")" = 2 ] || fail "the output file: $(cat "$work/output.csv")"
+  video="$(sed -n '2p' "$work/output.csv" | cut -d, -f5)"
+  curl -sf -o "$work/batch.mp4" "$video" || fail "a batch video does not download: $video"
+  ffprobe -v error -show_entries stream=codec_type -of csv=p=0 "$work/batch.mp4" | grep -q '^video' ||
+    fail "a batch video does not play"
+  pass "the output file lists both rows and their videos play"
+fi
+
 # --- campaigns (4.11) -----------------------------------------------------------------------------------------
 start="$(date -u -d '+1 hour' +%FT%TZ)"
 end="$(date -u -d '+2 hours' +%FT%TZ)"
