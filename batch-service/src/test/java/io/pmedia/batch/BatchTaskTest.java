@@ -153,6 +153,27 @@ class BatchTaskTest {
     }
 
     @Test
+    void aHigherPriorityTaskHasItsRowsSubmittedFirst() throws Exception {
+        UUID client = UUID.randomUUID();
+        BatchApi.campaign(client, "launch", "SCHEDULED");
+        awaitCampaign(client, "launch", "SCHEDULED");
+        String file = BatchApi.upload(store, "user-id,name\nu-1,Ada\nu-2,Grace\n");
+        String low = BatchApi.create(client, BatchApi.body(client, "launch", TemplateEndpoint.GREETING, file, 2))
+                .statusCode(200).extract().path("task-id");
+        String high = BatchApi.create(client, BatchApi.body(client, "launch", TemplateEndpoint.GREETING, file, 2)
+                .replace("\"priority\": 1", "\"priority\": 9")).statusCode(200).extract().path("task-id");
+        BatchApi.campaign(client, "launch", "ACTIVE");
+        for (String task : List.of(low, high)) {
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> BatchApi.status(client, task)
+                    .body("status", equalTo("COMPLETED")));
+        }
+        // The window (2 in flight) takes both rows of the later, higher-priority task before any of the other's.
+        List<String> order = query("SELECT task_id::text FROM batch_row WHERE task_id IN (?::uuid, ?::uuid)"
+                + " ORDER BY submitted_at, row_no", low, high);
+        assertEquals(List.of(high, high, low, low), order);
+    }
+
+    @Test
     void cancellingStopsATaskOnceAndAnEndedTaskCannotBeCancelled() throws Exception {
         UUID client = UUID.randomUUID();
         BatchApi.campaign(client, "paused", "SCHEDULED");
@@ -213,11 +234,30 @@ class BatchTaskTest {
         BatchApi.create(client, "{").statusCode(400).body("code", equalTo("BAD_REQUEST"));
     }
 
-    private static void awaitCampaign(UUID client, String campaign, String status) throws Exception {
+    private static Connection database() throws Exception {
         var config = ConfigProvider.getConfig();
-        try (Connection db = DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+        return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
                 config.getValue("quarkus.datasource.username", String.class),
                 config.getOptionalValue("quarkus.datasource.password", String.class).orElse(""));
+    }
+
+    private static List<String> query(String sql, String... parameters) throws Exception {
+        try (Connection db = database(); PreparedStatement query = db.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                query.setString(i + 1, parameters[i]);
+            }
+            List<String> values = new java.util.ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    values.add(rows.getString(1));
+                }
+            }
+            return values;
+        }
+    }
+
+    private static void awaitCampaign(UUID client, String campaign, String status) throws Exception {
+        try (Connection db = database();
                 PreparedStatement query = db.prepareStatement(
                         "SELECT status FROM campaign_window WHERE client_id = ? AND campaign_id = ?")) {
             query.setObject(1, client);
