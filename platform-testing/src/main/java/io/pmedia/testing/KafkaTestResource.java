@@ -28,6 +28,12 @@ public class KafkaTestResource implements QuarkusTestResourceLifecycleManager {
     /** The broker's bootstrap servers, starting it on first use. */
     public static synchronized String bootstrapServers() {
         if (cluster == null) {
+            // A broker that hits a fatal error (say, while the JVM shuts it down) must not end the test JVM with a
+            // non-zero exit code: the tests have passed by then, and Surefire would report the fork as failed.
+            org.apache.kafka.common.utils.Exit.setExitProcedure((code, message) -> System.err
+                    .printf("in-JVM Kafka broker asked to exit(%d): %s (ignored in tests)%n", code, message));
+            org.apache.kafka.common.utils.Exit.setHaltProcedure((code, message) -> System.err
+                    .printf("in-JVM Kafka broker asked to halt(%d): %s (ignored in tests)%n", code, message));
             try {
                 KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                         .setCombined(true)
