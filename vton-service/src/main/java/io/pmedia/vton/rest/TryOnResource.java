@@ -1,0 +1,165 @@
+package io.pmedia.vton.rest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.common.security.Caller;
+import io.pmedia.common.security.Roles;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.vton.TryOnStatus;
+import io.pmedia.vton.config.VtonConfig;
+import io.pmedia.vton.service.TryOnRequests;
+import io.smallrye.mutiny.Uni;
+
+/** Interface 4.9, 4.10: virtual try-on. */
+@Path("/vton")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.CLIENT)
+@Tag(name = "Virtual try-on")
+public class TryOnResource {
+
+    /** Interface 2.9. */
+    public record CreateRequest(@JsonProperty("user-id") String userId,
+            @JsonProperty("client-id") String clientId,
+            @JsonProperty("usecase-id") String usecaseId,
+            @JsonProperty("model-image") String modelImage,
+            @JsonProperty("garment-image") List<String> garmentImage,
+            String category,
+            String mode,
+            @JsonProperty("moderation_level") String moderationLevel,
+            @JsonProperty("segmentation_free") Boolean segmentationFree,
+            @JsonProperty("output_format") String outputFormat) {
+    }
+
+    public record Created(@JsonProperty("request-id") String requestId) {
+    }
+
+    /** Interface 2.9, status response; {@code message} (beyond it) says why a request failed. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Status(@JsonProperty("request-id") String requestId, String status,
+            @JsonProperty("generated-output") String generatedOutput, String message) {
+    }
+
+    static final int MAX_TEXT = 255;
+    static final int MAX_URL = 2048;
+    static final Set<String> CATEGORIES = Set.of("auto", "tops", "bottoms", "one-pieces");
+    static final Set<String> MODES = Set.of("balanced", "performance", "quality");
+    static final Set<String> MODERATION = Set.of("conservative", "permissive", "none");
+    static final Set<String> FORMATS = Set.of("png", "jpeg");
+
+    private final TryOnRequests requests;
+    private final Caller caller;
+    private final ObjectStore store;
+    private final VtonConfig config;
+
+    public TryOnResource(TryOnRequests requests, Caller caller, ObjectStore store, VtonConfig config) {
+        this.requests = requests;
+        this.caller = caller;
+        this.store = store;
+        this.config = config;
+    }
+
+    @POST
+    @Path("request")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Create a try-on request")
+    public Uni<Created> create(CreateRequest body) {
+        if (body == null) {
+            throw ApiException.badRequest("request body is required");
+        }
+        UUID clientId = caller.clientId();
+        String userId = text("user-id", body.userId());
+        if (body.clientId() != null && !body.clientId().strip().equalsIgnoreCase(clientId.toString())) {
+            throw ApiException.validation("field 'client-id' must be the id of the client the token was issued to");
+        }
+        String usecaseId = text("usecase-id", body.usecaseId());
+        String model = url("model-image", body.modelImage());
+        if (body.garmentImage() == null || body.garmentImage().isEmpty()) {
+            throw ApiException.validation("field 'garment-image' is required: an array of one or more image URLs");
+        }
+        if (body.garmentImage().size() > config.maxGarments()) {
+            throw ApiException.validation("field 'garment-image' has more than " + config.maxGarments() + " images");
+        }
+        List<String> garments = new ArrayList<>();
+        for (int i = 0; i < body.garmentImage().size(); i++) {
+            garments.add(url("garment-image[" + i + "]", body.garmentImage().get(i)));
+        }
+        String category = choice("category", body.category(), CATEGORIES, "auto");
+        String mode = choice("mode", body.mode(), MODES, "balanced");
+        String moderation = choice("moderation_level", body.moderationLevel(), MODERATION, "permissive");
+        boolean segmentationFree = body.segmentationFree() == null || body.segmentationFree();
+        String format = choice("output_format", body.outputFormat(), FORMATS, "png");
+        return requests.accept(new TryOnRequests.Submission(clientId, userId, usecaseId, model, garments, category,
+                mode, moderation, segmentationFree, format)).map(request -> new Created(request.id.toString()));
+    }
+
+    @GET
+    @Path("status/{requestId}")
+    @Operation(summary = "A try-on request's status and, once ready, the generated image's URL")
+    public Uni<Status> status(@PathParam("requestId") String requestId) {
+        UUID id;
+        try {
+            id = UUID.fromString(requestId);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound("try-on request '" + requestId + "' not found");
+        }
+        return requests.find(id, caller.clientId()).map(request -> new Status(request.id.toString(),
+                request.status.name(),
+                request.status == TryOnStatus.SUCCESS && request.outputKey != null
+                        ? store.publicUrl(request.outputKey)
+                        : null,
+                request.message));
+    }
+
+    private static String text(String name, String value) {
+        if (value == null || value.isBlank()) {
+            throw ApiException.validation("field '" + name + "' is required");
+        }
+        if (value.length() > MAX_TEXT) {
+            throw ApiException.validation("field '" + name + "' must be at most " + MAX_TEXT + " characters");
+        }
+        return value.strip();
+    }
+
+    private static String url(String name, String value) {
+        if (value == null || value.isBlank()) {
+            throw ApiException.validation("field '" + name + "' is required");
+        }
+        String url = value.strip();
+        if (url.length() > MAX_URL || !(url.regionMatches(true, 0, "http://", 0, 7)
+                || url.regionMatches(true, 0, "https://", 0, 8)) || url.chars().anyMatch(c -> c <= 0x20)) {
+            throw ApiException.validation("field '" + name + "' must be an http(s) URL of at most " + MAX_URL
+                    + " characters");
+        }
+        return url;
+    }
+
+    private static String choice(String name, String value, Set<String> allowed, String otherwise) {
+        if (value == null) {
+            return otherwise;
+        }
+        if (!allowed.contains(value)) {
+            throw ApiException.validation("field '" + name + "' must be one of " + allowed.stream().sorted().toList()
+                    + ", got '" + value + "'");
+        }
+        return value;
+    }
+}

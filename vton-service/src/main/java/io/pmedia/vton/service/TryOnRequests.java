@@ -1,0 +1,72 @@
+package io.pmedia.vton.service;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.vton.TryOnRequest;
+import io.pmedia.vton.TryOnStatus;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+
+/** Accepting and reading try-on requests (interface 4.9, 4.10); the work is {@link TryOnWorker}'s. */
+@ApplicationScoped
+public class TryOnRequests {
+
+    /** A checked request with its defaults applied. */
+    public record Submission(UUID clientId, String userId, String usecaseId, String modelImage,
+            List<String> garmentImages, String category, String mode, String moderationLevel,
+            boolean segmentationFree, String outputFormat) {
+    }
+
+    private final TryOnEvents events;
+    private final TryOnWorker worker;
+    private final ObjectMapper mapper;
+
+    public TryOnRequests(TryOnEvents events, TryOnWorker worker, ObjectMapper mapper) {
+        this.events = events;
+        this.worker = worker;
+        this.mapper = mapper;
+    }
+
+    /** Stores the request {@code PROCESSING} with its event, in one transaction, and wakes a worker. */
+    public Uni<TryOnRequest> accept(Submission submission) {
+        return Panache.withTransaction(() -> {
+            TryOnRequest request = new TryOnRequest();
+            request.id = UUID.randomUUID();
+            request.clientId = submission.clientId();
+            request.userId = submission.userId();
+            request.usecaseId = submission.usecaseId();
+            request.modelImage = submission.modelImage();
+            try {
+                request.garmentImages = mapper.writeValueAsString(submission.garmentImages());
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            request.category = submission.category();
+            request.mode = submission.mode();
+            request.moderationLevel = submission.moderationLevel();
+            request.segmentationFree = submission.segmentationFree();
+            request.outputFormat = submission.outputFormat();
+            request.engine = worker.engineName();
+            request.status = TryOnStatus.PROCESSING;
+            request.message = "try-on accepted";
+            request.createdAt = Instant.now();
+            request.updatedAt = request.createdAt;
+            return request.<TryOnRequest>persist().call(events::statusOf);
+        }).invoke(worker::wake);
+    }
+
+    @WithSession
+    public Uni<TryOnRequest> find(UUID requestId, UUID clientId) {
+        return TryOnRequest.owned(requestId, clientId).onItem().ifNull()
+                .failWith(() -> ApiException.notFound("try-on request '" + requestId + "' not found"));
+    }
+}
