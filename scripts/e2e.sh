@@ -159,6 +159,36 @@ if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
   pass "the output file lists both rows and their videos play"
 fi
 
+# --- virtual try-on (4.9, 4.10) -------------------------------------------------------------------------------
+ffmpeg -v error -y -f lavfi -i "color=c=0x1e3cc8:s=400x800" -frames:v 1 "$work/model.png"
+ffmpeg -v error -y -f lavfi -i "color=c=white:s=200x160,drawbox=x=20:y=10:w=160:h=140:color=0xdc1414:t=fill" \
+  -frames:v 1 "$work/shirt.png"
+images="$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/e2e-$(date +%s%N)"
+for image in model shirt; do
+  curl -sf -T "$work/$image.png" -H 'Content-Type: image/png' "$images/$image.png" >/dev/null ||
+    fail "cannot upload $image.png to $images"
+done
+answer="$(curl -s -X POST "$GW/vton/request" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+  -d "{\"user-id\":\"u-1\",\"client-id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"usecase-id\":\"e2e\",
+    \"model-image\":\"$images/model.png\",\"garment-image\":[\"$images/shirt.png\"],\"category\":\"tops\"}")"
+TRYON="$(field "$answer" request-id)"
+[ -n "$TRYON" ] || fail "POST /vton/request: $answer"
+deadline=$((SECONDS + 120))
+while :; do
+  status="$(curl -s "$GW/vton/status/$TRYON" -H "Authorization: Bearer $TOKEN")"
+  case "$(field "$status" status)" in
+    SUCCESS) break ;;
+    PROCESSING) ;;
+    *) fail "GET /vton/status: $status" ;;
+  esac
+  [ "$SECONDS" -lt "$deadline" ] || fail "the try-on was not ready in 120 s: $status"
+  sleep 1
+done
+curl -sf -o "$work/tryon.png" "$(field "$status" generated-output)" || fail "generated-output does not download"
+ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$work/tryon.png" | grep -q '^400,800' ||
+  fail "generated-output is not the model's 400x800 image"
+pass "POST /vton/request, GET /vton/status reached SUCCESS, the image downloads"
+
 # --- campaigns (4.11) -----------------------------------------------------------------------------------------
 start="$(date -u -d '+1 hour' +%FT%TZ)"
 end="$(date -u -d '+2 hours' +%FT%TZ)"
