@@ -207,6 +207,19 @@ class BatchTaskTest {
     }
 
     @Test
+    void theFileMayBeNamedByKeyAloneOrByTheStoresOwnUrl() {
+        UUID client = UUID.randomUUID();
+        String file = BatchApi.upload(store, "user-id,name\nu-1,Ada\n");
+        String key = file.substring(store.bucket().length() + 1);
+        String endpoint = ConfigProvider.getConfig().getValue("pmedia.storage.endpoint", String.class);
+        for (String path : List.of(key, "s3://" + file, endpoint + "/" + file)) {
+            BatchApi.create(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 1).replace(
+                    "\"file-path\": \"" + file + "\"", "\"file-path\": \"" + path + "\"")).statusCode(200)
+                    .body("message", containsString(" rows of " + file + " with template"));
+        }
+    }
+
+    @Test
     void badCreateRequestsAreRefusedWithTheFieldNamed() {
         UUID client = UUID.randomUUID();
         String file = BatchApi.upload(store, "user-id,name\nu-1,Ada\n");
@@ -222,7 +235,9 @@ class BatchTaskTest {
                         "field 'template-id' must be a uuid"),
                 new Case(good.replace(TemplateEndpoint.GREETING.toString(), UUID.randomUUID().toString()),
                         "is not a template this client may use"),
-                new Case(good.replace(file, "no-bucket-or-key"), "field 'file-path' must be an object-storage path"),
+                new Case(good.replace(file, "s3://no-key"), "field 'file-path' must be an object-storage path"),
+                new Case(good.replace(file, "https://elsewhere.example/" + file),
+                        "field 'file-path' must be an object-storage path"),
                 new Case(good.replace(file, store.bucket() + "/inputs/missing.csv"), "does not exist"),
                 new Case(good.replace(client.toString(), UUID.randomUUID().toString()), "field 'client-id'"));
         for (Case c : cases) {

@@ -1,5 +1,6 @@
 package io.pmedia.batch.rest;
 
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
@@ -25,6 +26,8 @@ import io.pmedia.batch.service.InputFiles;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.StorageConfig;
 import io.smallrye.mutiny.Uni;
 
 /** Interface 4.6-4.8: batch tasks. */
@@ -68,11 +71,16 @@ public class BatchResource {
     private final BatchTasks tasks;
     private final Caller caller;
     private final BatchConfig config;
+    private final ObjectStore store;
+    private final StorageConfig storage;
 
-    public BatchResource(BatchTasks tasks, Caller caller, BatchConfig config) {
+    public BatchResource(BatchTasks tasks, Caller caller, BatchConfig config, ObjectStore store,
+            StorageConfig storage) {
         this.tasks = tasks;
         this.caller = caller;
         this.config = config;
+        this.store = store;
+        this.storage = storage;
     }
 
     @POST
@@ -91,10 +99,11 @@ public class BatchResource {
         UUID templateId = uuid("template-id", body.templateId());
         String fileName = text("file-name", body.fileName(), false);
         String filePath = text("file-path", body.filePath(), true);
-        InputFiles.Location file = InputFiles.parse(filePath);
-        if (file == null) {
+        List<InputFiles.Location> file = InputFiles.candidates(filePath, store.bucket(), storage.endpoint());
+        if (file.isEmpty()) {
             throw ApiException.validation("field 'file-path' must be an object-storage path '<bucket>/<key>'"
-                    + " (or 's3://<bucket>/<key>'), got '" + filePath + "'");
+                    + " (or 's3://<bucket>/<key>', or a key of bucket '" + store.bucket() + "'), got '" + filePath
+                    + "'");
         }
         int rowCount = atLeastOne("row-count", body.rowCount());
         if (rowCount > config.maxRows()) {
@@ -104,7 +113,7 @@ public class BatchResource {
         int priority = body.priority() == null ? 0 : body.priority();
         return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, file, priority,
                 rowCount, duration), authorization)
-                .map(task -> answer(task, "task accepted: " + rowCount + " rows of " + file + " with template "
+                .map(task -> answer(task, "task accepted: " + rowCount + " rows of " + task.filePath + " with template "
                         + templateId + " version " + task.templateVersion));
     }
 

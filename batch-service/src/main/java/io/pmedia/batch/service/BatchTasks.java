@@ -1,6 +1,8 @@
 package io.pmedia.batch.service;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +32,7 @@ public class BatchTasks {
 
     /** What a vendor asked for, checked by the resource. */
     public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName,
-            InputFiles.Location file, int priority, int rowCount, int expectedOutputDuration) {
+            List<InputFiles.Location> file, int priority, int rowCount, int expectedOutputDuration) {
     }
 
     private final MediaTemplates templates;
@@ -54,8 +56,9 @@ public class BatchTasks {
      */
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
-                .call(template -> checkFile(submission.file()))
-                .flatMap(template -> Panache.withTransaction(() -> {
+                .flatMap(template -> findFile(submission.file(), 0).map(file -> Map.entry(template, file)))
+                .flatMap(found -> Panache.withTransaction(() -> {
+                    JsonNode template = found.getKey();
                     BatchTask task = new BatchTask();
                     task.id = UUID.randomUUID();
                     task.clientId = submission.clientId();
@@ -64,7 +67,7 @@ public class BatchTasks {
                     task.templateVersion = template.path("version").asInt();
                     task.template = template.get("definition").toString();
                     task.fileName = submission.fileName();
-                    task.filePath = submission.file().toString();
+                    task.filePath = found.getValue().toString();
                     task.priority = submission.priority();
                     task.rowCount = submission.rowCount();
                     task.expectedOutputDuration = submission.expectedOutputDuration();
@@ -115,6 +118,16 @@ public class BatchTasks {
                     return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
                             "templates cannot be read right now, retry later");
                 });
+    }
+
+    /** The first candidate that exists (and is not too large); 400 naming the path when none does. */
+    private Uni<InputFiles.Location> findFile(List<InputFiles.Location> candidates, int index) {
+        InputFiles.Location file = candidates.get(index);
+        return checkFile(file).replaceWith(file).onFailure(ApiException.class)
+                .recoverWithUni(
+                        failure -> index + 1 < candidates.size() && failure.getMessage().endsWith("does not exist")
+                                ? findFile(candidates, index + 1)
+                                : Uni.createFrom().failure(failure));
     }
 
     private Uni<Void> checkFile(InputFiles.Location file) {

@@ -36,6 +36,47 @@ public final class InputFiles {
     private InputFiles() {
     }
 
+    /**
+     * Where {@code path} may be, in the order to try: {@code <bucket>/<key>} (also {@code s3://<bucket>/<key>}, or a
+     * path-style URL of the platform's own endpoint {@code http://host:port/<bucket>/<key>}), then the whole path as
+     * a key of {@code defaultBucket} (so {@code inputs/x.csv} finds {@code <default>/inputs/x.csv}). Empty when it is
+     * none of these.
+     */
+    public static List<Location> candidates(String path, String defaultBucket,
+            java.util.Optional<java.net.URI> endpoint) {
+        String rest = path.strip();
+        if (rest.regionMatches(true, 0, "http://", 0, 7) || rest.regionMatches(true, 0, "https://", 0, 8)) {
+            java.net.URI uri;
+            try {
+                uri = java.net.URI.create(rest);
+            } catch (IllegalArgumentException e) {
+                return List.of();
+            }
+            boolean ours = endpoint.isPresent() && uri.getHost() != null
+                    && uri.getHost().equalsIgnoreCase(endpoint.get().getHost()) && port(uri) == port(endpoint.get());
+            Location location = ours && uri.getRawQuery() == null && uri.getPath() != null
+                    ? parse(uri.getPath())
+                    : null;
+            return location == null ? List.of() : List.of(location);
+        }
+        List<Location> candidates = new ArrayList<>();
+        Location location = parse(rest);
+        if (location != null) {
+            candidates.add(location);
+        }
+        if (!rest.regionMatches(true, 0, "s3://", 0, 5)) {
+            Location inDefault = parse(defaultBucket + "/" + (rest.startsWith("/") ? rest.substring(1) : rest));
+            if (inDefault != null && !inDefault.equals(location)) {
+                candidates.add(inDefault);
+            }
+        }
+        return candidates;
+    }
+
+    private static int port(java.net.URI uri) {
+        return uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    }
+
     /** The bucket and key of {@code path}, or null when it is not of the form {@code [s3://]<bucket>/<key>}. */
     public static Location parse(String path) {
         String rest = path.strip();
