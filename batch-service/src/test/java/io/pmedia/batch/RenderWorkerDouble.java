@@ -28,12 +28,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class RenderWorkerDouble implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** An outcome that answers nothing: the job is lost. */
+    static final String DROP = "\u0000drop";
 
     final List<JsonNode> jobs = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile boolean running = true;
 
-    /** {@code outcome}: the job's data -> null to succeed, or a failure message. */
+    /** {@code outcome}: the job's data -> null to succeed, a failure message, or {@link #DROP} to answer nothing. */
     RenderWorkerDouble(String bootstrap, Function<JsonNode, String> outcome) {
         Properties consumerProps = new Properties();
         consumerProps.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -67,6 +69,9 @@ final class RenderWorkerDouble implements AutoCloseable {
                         }
                         jobs.add(data);
                         String failure = outcome.apply(data);
+                        if (DROP.equals(failure)) {
+                            continue;
+                        }
                         String jobId = data.path("job-id").asText();
                         String prefix = data.path("output-prefix").asText();
                         ObjectNode result = JSON.createObjectNode().put("job-id", jobId).put("producer", "batch")
