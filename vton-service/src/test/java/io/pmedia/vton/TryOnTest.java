@@ -86,6 +86,17 @@ class TryOnTest {
         VtonApi.finished(client, VtonApi.body(client, WebDoubles.base() + "/img/model.png",
                 "\"" + WebDoubles.base() + "/img/text\"", ""))
                 .body("status", equalTo("FAILURE")).body("message", containsString("garment-image[0]"));
+        VtonApi.finished(client, VtonApi.body(client, WebDoubles.base() + "/img/model.png",
+                "\"" + WebDoubles.base() + "/img/junk.bin\"", ""))
+                .body("status", equalTo("FAILURE"))
+                .body("message", containsString("garment-image[0] is not an image this service can read"));
+    }
+
+    @Test
+    void anImageServedAsGenericBinaryIsDecodedAndUsed() {
+        UUID client = UUID.randomUUID();
+        VtonApi.finished(client, VtonApi.body(client, WebDoubles.base() + "/img/model.png",
+                "\"" + WebDoubles.base() + "/img/shirt.bin\"", "")).body("status", equalTo("SUCCESS"));
     }
 
     @Test

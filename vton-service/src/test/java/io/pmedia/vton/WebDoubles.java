@@ -77,6 +77,9 @@ public class WebDoubles implements QuarkusTestResourceLifecycleManager {
                 case "model.png" -> send(exchange, 200, "image/png", png(model()));
                 case "shirt.png" -> send(exchange, 200, "image/png", png(shirt()));
                 case "provider-output.png" -> send(exchange, 200, "image/png", png(filled(100, 150, PROVIDER)));
+                case "shirt.bin" -> send(exchange, 200, "application/octet-stream", png(shirt()));
+                case "junk.bin" ->
+                    send(exchange, 200, "application/octet-stream", "junk".getBytes(StandardCharsets.UTF_8));
                 case "text" -> send(exchange, 200, "text/plain", "hello".getBytes(StandardCharsets.UTF_8));
                 default -> send(exchange, 404, "text/plain", new byte[0]);
             }

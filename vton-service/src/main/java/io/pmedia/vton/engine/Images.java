@@ -47,7 +47,9 @@ public class Images {
             throw new TryOnException(what + " " + abbreviate(url) + " could not be fetched: " + e.getMessage());
         }
         FetchRequest request = FetchRequest.get(target).withTimeout(config.fetchTimeout())
-                .withMaxBytes(config.maxImageBytes()).withAcceptedTypes(List.of("image/"));
+                // Generic binary types too: many stores serve images so; decoding decides what is an image.
+                .withMaxBytes(config.maxImageBytes())
+                .withAcceptedTypes(List.of("image/", "application/octet-stream", "binary/octet-stream"));
         try {
             FetchResponse response = fetcher.fetch(request).await().atMost(config.fetchTimeout().plusSeconds(5));
             if (!response.successful()) {
