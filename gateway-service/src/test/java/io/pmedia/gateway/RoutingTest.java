@@ -32,6 +32,9 @@ class RoutingTest {
                 .body("target", equalTo("/vton/status/abc-1"));
         given().header("Authorization", bearer).get("/webhooks/deliveries?limit=5").then().statusCode(200)
                 .body("target", equalTo("/webhooks/deliveries?limit=5"));
+        String template = UUID.randomUUID().toString();
+        given().header("Authorization", bearer).get("/templates/" + template).then().statusCode(200)
+                .body("target", equalTo("/templates/" + template));
     }
 
     @Test

@@ -96,6 +96,14 @@ public class ApiRoutes {
         return forward(Service.MEDIA, Scheme.BEARER, new Call(authorization, null, requestId, request, uri), null);
     }
 
+    @GET
+    @Path("templates/{templateId}")
+    @Operation(hidden = true)
+    public Uni<Response> template(@HeaderParam("Authorization") String authorization,
+            @HeaderParam("X-Request-Id") String requestId, @Context HttpServerRequest request, @Context UriInfo uri) {
+        return forward(Service.MEDIA, Scheme.BEARER, new Call(authorization, null, requestId, request, uri), null);
+    }
+
     @POST
     @Path("media/task/create")
     @Consumes(MediaType.APPLICATION_JSON)
