@@ -26,6 +26,7 @@ import io.pmedia.gateway.rest.ClientDtos.NewClient;
 import io.pmedia.gateway.rest.ClientDtos.RotatedApiKey;
 import io.pmedia.gateway.rest.ClientDtos.RotatedSecret;
 import io.pmedia.gateway.rest.ClientDtos.RotatedWebhookSecret;
+import io.pmedia.gateway.service.ActiveClients;
 import io.pmedia.gateway.service.ClientRegistry;
 import io.pmedia.gateway.service.RequestAuthenticator;
 import io.smallrye.mutiny.Uni;
@@ -38,10 +39,13 @@ public class AdminClientResource {
 
     private final ClientRegistry registry;
     private final RequestAuthenticator authenticator;
+    private final ActiveClients activeClients;
 
-    public AdminClientResource(ClientRegistry registry, RequestAuthenticator authenticator) {
+    public AdminClientResource(ClientRegistry registry, RequestAuthenticator authenticator,
+            ActiveClients activeClients) {
         this.registry = registry;
         this.authenticator = authenticator;
+        this.activeClients = activeClients;
     }
 
     @POST
@@ -112,7 +116,8 @@ public class AdminClientResource {
     public Uni<Response> delete(@HeaderParam("Authorization") String authorization,
             @PathParam("clientId") String clientId) {
         authenticator.requireOperator(authorization);
-        return registry.delete(id(clientId)).replaceWith(Response.noContent().build());
+        UUID id = id(clientId);
+        return registry.delete(id).invoke(() -> activeClients.evict(id)).replaceWith(Response.noContent().build());
     }
 
     static UUID id(String clientId) {

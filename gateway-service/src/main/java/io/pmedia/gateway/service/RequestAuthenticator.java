@@ -35,8 +35,11 @@ public class RequestAuthenticator {
     private final TokenVerifier verifier;
     private final TokenIssuer issuer;
     private final GatewayConfig config;
+    private final ActiveClients activeClients;
 
-    public RequestAuthenticator(TokenVerifier verifier, TokenIssuer issuer, GatewayConfig config) {
+    public RequestAuthenticator(TokenVerifier verifier, TokenIssuer issuer, GatewayConfig config,
+            ActiveClients activeClients) {
+        this.activeClients = activeClients;
         this.verifier = verifier;
         this.issuer = issuer;
         this.config = config;
@@ -83,9 +86,9 @@ public class RequestAuthenticator {
                 if (keyClient != null && !keyClient.id.equals(tokenClient)) {
                     return unauthorized("the API key and the bearer token belong to different clients");
                 }
-                return Client.findActive(tokenClient).flatMap(client -> client == null
-                        ? unauthorized("invalid or expired bearer token")
-                        : Uni.createFrom().item(new Authenticated(client.id, token)));
+                return activeClients.isActive(tokenClient).flatMap(active -> active
+                        ? Uni.createFrom().item(new Authenticated(tokenClient, token))
+                        : unauthorized("invalid or expired bearer token"));
             });
         });
     }
