@@ -54,7 +54,9 @@ pass "GET /getToken from an allowed address"
 [ "$(code -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
   -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"wrong\"}")" = 401 ] || fail "wrong secret is not 401"
 pass "wrong secret is 401"
-curl -sk "$PMEDIA_GATEWAY_HTTPS_URL/.well-known/jwks.json" | grep -q '"kty":"RSA"' || fail "no JWKS over HTTPS"
+# (Outputs are captured before grep: with pipefail, grep -q closing the pipe early can fail a longer writer.)
+jwks="$(curl -sk "$PMEDIA_GATEWAY_HTTPS_URL/.well-known/jwks.json")"
+printf '%s' "$jwks" | grep -q '"kty":"RSA"' || fail "no JWKS over HTTPS"
 pass "HTTPS and JWKS"
 body="$(curl -s "$GW/no/such/path")"
 printf '%s' "$body" | grep -q '"code":"NOT_FOUND"' || fail "unknown path body: $body"
@@ -62,7 +64,8 @@ pass "error body on an unknown path"
 
 # --- realtime media (4.3-4.5) ---------------------------------------------------------------------------------
 if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
-  curl -s "$GW/templates" -H "Authorization: Bearer $TOKEN" | grep -q "\"$PMEDIA_DEMO_USE_CASE_ID\"" ||
+  templates="$(curl -s "$GW/templates" -H "Authorization: Bearer $TOKEN")"
+  printf '%s' "$templates" | grep -q "\"$PMEDIA_DEMO_USE_CASE_ID\"" ||
     fail "GET /templates does not list $PMEDIA_DEMO_USE_CASE_ID"
   pass "GET /templates"
   # A local endpoint that verifies Standard Webhooks signatures on its own, registered as the vendor's webhook-url.
@@ -154,7 +157,8 @@ if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
   [ "$(grep -c ',SUCCESS,' "$work/output.csv")" = 2 ] || fail "the output file: $(cat "$work/output.csv")"
   video="$(sed -n '2p' "$work/output.csv" | cut -d, -f5)"
   curl -sf -o "$work/batch.mp4" "$video" || fail "a batch video does not download: $video"
-  ffprobe -v error -show_entries stream=codec_type -of csv=p=0 "$work/batch.mp4" | grep -q '^video' ||
+  streams="$(ffprobe -v error -show_entries stream=codec_type -of csv=p=0 "$work/batch.mp4" || true)"
+  printf '%s\n' "$streams" | grep -q '^video' ||
     fail "a batch video does not play"
   pass "the output file lists both rows and their videos play"
 fi
@@ -185,7 +189,8 @@ while :; do
   sleep 1
 done
 curl -sf -o "$work/tryon.png" "$(field "$status" generated-output)" || fail "generated-output does not download"
-ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$work/tryon.png" | grep -q '^400,800' ||
+size="$(ffprobe -v error -show_entries stream=width,height -of csv=p=0 "$work/tryon.png" || true)"
+printf '%s\n' "$size" | grep -q '^400,800' ||
   fail "generated-output is not the model's 400x800 image"
 pass "POST /vton/request, GET /vton/status reached SUCCESS, the image downloads"
 
