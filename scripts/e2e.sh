@@ -12,13 +12,9 @@ fail() {
   exit 1
 }
 
-started_here=0
-# (status captured first: grep -q closing the pipe early must not make a running stack look down)
-stack_status="$(./pmedia status 2>/dev/null || true)"
-if ! printf '%s\n' "$stack_status" | grep -q '^gateway *up'; then
-  ./pmedia up
-  started_here=1
-fi
+# shellcheck source=scripts/lib/stack.sh
+. scripts/lib/stack.sh
+use_stack gateway
 receiver_pid=""
 webhook_set=0
 cleanup() {
@@ -28,17 +24,12 @@ cleanup() {
   fi
   if [ -n "$receiver_pid" ]; then kill "$receiver_pid" 2>/dev/null || true; fi
   if [ -n "${work:-}" ]; then rm -rf "$work"; fi
-  if [ "$started_here" = 1 ]; then ./pmedia down; fi
+  release_stack
 }
 trap cleanup EXIT
 work="$(mktemp -d)"
 
-set -a
-# shellcheck disable=SC1091
-. .pmedia/local.env
-set +a
 GW="$PMEDIA_GATEWAY_URL"
-field() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\"\([^\"]*\)\".*/\1/p" | head -n 1; }
 code() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 
 # --- authentication (4.1, 4.2) -----------------------------------------------------------------------------------

@@ -9,24 +9,16 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 ROWS="${1:-10}"
 
-started_here=0
-stack_status="$(./pmedia status 2>/dev/null || true)"
-if ! printf '%s\n' "$stack_status" | grep -q '^batch *up'; then
-  ./pmedia up >/dev/null
-  started_here=1
-fi
+# shellcheck source=scripts/lib/stack.sh
+. scripts/lib/stack.sh
+use_stack batch >/dev/null
 work="$(mktemp -d)"
 cleanup() {
   rm -rf "$work"
-  if [ "$started_here" = 1 ]; then ./pmedia down >/dev/null; fi
+  release_stack >/dev/null
 }
 trap cleanup EXIT
-set -a
-# shellcheck disable=SC1091
-. .pmedia/local.env
-set +a
 GW="$PMEDIA_GATEWAY_URL"
-field() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\"\([^\"]*\)\".*/\1/p" | head -n 1; }
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 
@@ -41,8 +33,7 @@ input="bench/batch-$(date +%s%N).csv"
 } >"$work/input.csv"
 curl -sf -T "$work/input.csv" "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input" >/dev/null
 
-TOKEN="$(field "$(curl -s -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
-  -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"$PMEDIA_DEMO_CLIENT_SECRET\"}")" access_token)"
+TOKEN="$(demo_token)"
 
 # CPU seconds (user + system) each component of the stack has used so far; PostgreSQL's backends together.
 cpu() {

@@ -22,28 +22,19 @@ if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
 fi
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
-started_here=0
-stack_status="$(./pmedia status 2>/dev/null || true)"
-if ! printf '%s\n' "$stack_status" | grep -q '^media *up'; then
-  ./pmedia up >/dev/null
-  started_here=1
-fi
+# shellcheck source=scripts/lib/stack.sh
+. scripts/lib/stack.sh
+use_stack media >/dev/null
 work="$(mktemp -d)"
 cleanup() {
   if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; fi
   rm -rf "$work"
-  if [ "$started_here" = 1 ]; then ./pmedia down >/dev/null; fi
+  release_stack >/dev/null
 }
 trap cleanup EXIT
-set -a
-# shellcheck disable=SC1091
-. .pmedia/local.env
-set +a
 GW="$PMEDIA_GATEWAY_URL"
-field() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\"\([^\"]*\)\".*/\1/p" | head -n 1; }
 
-TOKEN="$(field "$(curl -s -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
-  -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"$PMEDIA_DEMO_CLIENT_SECRET\"}")" access_token)"
+TOKEN="$(demo_token)"
 # A request that needs no render (its use case does not exist): its status is a plain database read.
 ID="$(field "$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
   -d "{\"client-request-id\":\"bench-$(date +%s%N)\",\"customer-id\":\"c\",\"user-id\":\"u\",\"use-case-id\":\"bench-none\",\"data\":{}}")" service-request-id)"

@@ -3,6 +3,7 @@ package io.pmedia.batch.service;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,7 +57,7 @@ public class BatchTasks {
      */
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
-                .flatMap(template -> findFile(submission.file(), 0).map(file -> Map.entry(template, file)))
+                .flatMap(template -> findFile(submission.file()).map(file -> Map.entry(template, file)))
                 .flatMap(found -> Panache.withTransaction(() -> {
                     JsonNode template = found.getKey();
                     BatchTask task = new BatchTask();
@@ -120,32 +121,29 @@ public class BatchTasks {
                 });
     }
 
-    /** The first candidate that exists (and is not too large); 400 naming the path when none does. */
-    private Uni<InputFiles.Location> findFile(List<InputFiles.Location> candidates, int index) {
-        InputFiles.Location file = candidates.get(index);
-        return checkFile(file).replaceWith(file).onFailure(ApiException.class)
-                .recoverWithUni(
-                        failure -> index + 1 < candidates.size() && failure.getMessage().endsWith("does not exist")
-                                ? findFile(candidates, index + 1)
-                                : Uni.createFrom().failure(failure));
-    }
-
-    private Uni<Void> checkFile(InputFiles.Location file) {
-        return Blocking.offload(() -> store.size(file.bucket(), file.key()))
-                .onFailure().transform(failure -> {
-                    LOG.warnf("object storage cannot be read for %s: %s", file, failure.getMessage());
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                            "object storage cannot be read right now, retry later");
-                })
-                .map(size -> {
-                    if (size.isEmpty()) {
-                        throw ApiException.validation("field 'file-path': '" + file + "' does not exist");
-                    }
-                    if (size.get() > config.maxFileBytes()) {
-                        throw ApiException.validation("field 'file-path': '" + file + "' is larger than "
-                                + config.maxFileBytes() + " bytes");
-                    }
-                    return null;
-                });
+    /** The first candidate that exists, checked against the size limit; 400 naming the path when none does. */
+    private Uni<InputFiles.Location> findFile(List<InputFiles.Location> candidates) {
+        return Blocking.offload(() -> {
+            for (InputFiles.Location file : candidates) {
+                Optional<Long> size = store.size(file.bucket(), file.key());
+                if (size.isPresent()) {
+                    return Map.entry(file, size.get());
+                }
+            }
+            return null;
+        }).onFailure().transform(failure -> {
+            LOG.warnf("object storage cannot be read for %s: %s", candidates.get(0), failure.getMessage());
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
+                    "object storage cannot be read right now, retry later");
+        }).map(found -> {
+            if (found == null) {
+                throw ApiException.validation("field 'file-path': '" + candidates.get(0) + "' does not exist");
+            }
+            if (found.getValue() > config.maxFileBytes()) {
+                throw ApiException.validation("field 'file-path': '" + found.getKey() + "' is larger than "
+                        + config.maxFileBytes() + " bytes");
+            }
+            return found.getKey();
+        });
     }
 }
