@@ -24,6 +24,7 @@ import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.service.BatchTasks;
 import io.pmedia.batch.service.InputFiles;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.storage.ObjectStore;
@@ -95,21 +96,21 @@ public class BatchResource {
         if (body.clientId() != null && !body.clientId().strip().equalsIgnoreCase(clientId.toString())) {
             throw ApiException.validation("field 'client-id' must be the id of the client the token was issued to");
         }
-        String campaignId = text("campaign-id", body.campaignId(), true);
-        UUID templateId = uuid("template-id", body.templateId());
-        String fileName = text("file-name", body.fileName(), false);
-        String filePath = text("file-path", body.filePath(), true);
+        String campaignId = Fields.required("campaign-id", body.campaignId(), MAX_TEXT);
+        UUID templateId = Fields.uuid("template-id", body.templateId());
+        String fileName = Fields.optional("file-name", body.fileName(), MAX_TEXT);
+        String filePath = Fields.required("file-path", body.filePath(), 1024);
         List<InputFiles.Location> file = InputFiles.candidates(filePath, store.bucket(), storage.endpoint());
         if (file.isEmpty()) {
             throw ApiException.validation("field 'file-path' must be an object-storage path '<bucket>/<key>'"
                     + " (or 's3://<bucket>/<key>', or a key of bucket '" + store.bucket() + "'), got '" + filePath
                     + "'");
         }
-        int rowCount = atLeastOne("row-count", body.rowCount());
+        int rowCount = Fields.atLeastOne("row-count", body.rowCount());
         if (rowCount > config.maxRows()) {
             throw ApiException.validation("field 'row-count' must be at most " + config.maxRows());
         }
-        int duration = atLeastOne("expected-output-duration", body.expectedOutputDuration());
+        int duration = Fields.atLeastOne("expected-output-duration", body.expectedOutputDuration());
         int priority = body.priority() == null ? 0 : body.priority();
         return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, file, priority,
                 rowCount, duration), authorization)
@@ -145,35 +146,4 @@ public class BatchResource {
         }
     }
 
-    private static String text(String name, String value, boolean required) {
-        if (value == null || value.isBlank()) {
-            if (required) {
-                throw ApiException.validation("field '" + name + "' is required");
-            }
-            return null;
-        }
-        if (value.length() > MAX_TEXT) {
-            throw ApiException.validation("field '" + name + "' must be at most " + MAX_TEXT + " characters");
-        }
-        return value.strip();
-    }
-
-    private static UUID uuid(String name, String value) {
-        String text = text(name, value, true);
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.validation("field '" + name + "' must be a uuid, got '" + text + "'");
-        }
-    }
-
-    private static int atLeastOne(String name, Integer value) {
-        if (value == null) {
-            throw ApiException.validation("field '" + name + "' is required");
-        }
-        if (value < 1) {
-            throw ApiException.validation("field '" + name + "' must be at least 1");
-        }
-        return value;
-    }
 }

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.storage.ObjectStore;
@@ -86,11 +87,11 @@ public class TryOnResource {
             throw ApiException.badRequest("request body is required");
         }
         UUID clientId = caller.clientId();
-        String userId = text("user-id", body.userId());
+        String userId = Fields.required("user-id", body.userId(), MAX_TEXT);
         if (body.clientId() != null && !body.clientId().strip().equalsIgnoreCase(clientId.toString())) {
             throw ApiException.validation("field 'client-id' must be the id of the client the token was issued to");
         }
-        String usecaseId = text("usecase-id", body.usecaseId());
+        String usecaseId = Fields.required("usecase-id", body.usecaseId(), MAX_TEXT);
         String model = url("model-image", body.modelImage());
         if (body.garmentImage() == null || body.garmentImage().isEmpty()) {
             throw ApiException.validation("field 'garment-image' is required: an array of one or more image URLs");
@@ -102,11 +103,11 @@ public class TryOnResource {
         for (int i = 0; i < body.garmentImage().size(); i++) {
             garments.add(url("garment-image[" + i + "]", body.garmentImage().get(i)));
         }
-        String category = choice("category", body.category(), CATEGORIES, "auto");
-        String mode = choice("mode", body.mode(), MODES, "balanced");
-        String moderation = choice("moderation_level", body.moderationLevel(), MODERATION, "permissive");
+        String category = Fields.oneOf("category", body.category(), CATEGORIES, "auto");
+        String mode = Fields.oneOf("mode", body.mode(), MODES, "balanced");
+        String moderation = Fields.oneOf("moderation_level", body.moderationLevel(), MODERATION, "permissive");
         boolean segmentationFree = body.segmentationFree() == null || body.segmentationFree();
-        String format = choice("output_format", body.outputFormat(), FORMATS, "png");
+        String format = Fields.oneOf("output_format", body.outputFormat(), FORMATS, "png");
         return requests.accept(new TryOnRequests.Submission(clientId, userId, usecaseId, model, garments, category,
                 mode, moderation, segmentationFree, format)).map(request -> new Created(request.id.toString()));
     }
@@ -129,16 +130,6 @@ public class TryOnResource {
                 request.message));
     }
 
-    private static String text(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw ApiException.validation("field '" + name + "' is required");
-        }
-        if (value.length() > MAX_TEXT) {
-            throw ApiException.validation("field '" + name + "' must be at most " + MAX_TEXT + " characters");
-        }
-        return value.strip();
-    }
-
     private static String url(String name, String value) {
         if (value == null || value.isBlank()) {
             throw ApiException.validation("field '" + name + "' is required");
@@ -152,14 +143,4 @@ public class TryOnResource {
         return url;
     }
 
-    private static String choice(String name, String value, Set<String> allowed, String otherwise) {
-        if (value == null) {
-            return otherwise;
-        }
-        if (!allowed.contains(value)) {
-            throw ApiException.validation("field '" + name + "' must be one of " + allowed.stream().sorted().toList()
-                    + ", got '" + value + "'");
-        }
-        return value;
-    }
 }
