@@ -124,6 +124,21 @@ class BatchTaskTest {
     }
 
     @Test
+    void aFileThatIsNotValidCsvFailsItsTaskAndDoesNotHoldUpTheNext() {
+        UUID client = UUID.randomUUID();
+        String broken = BatchApi.upload(store, "user-id,name\nu-1,\"Ada\n");
+        String bad = BatchApi.create(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, broken, 1)
+                .replace("\"priority\": 1", "\"priority\": 50")).statusCode(200).extract().path("task-id");
+        String good = BatchApi.create(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
+                BatchApi.upload(store, "user-id,name\nu-1,Ada\n"), 1)).statusCode(200).extract().path("task-id");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> BatchApi.status(client, bad)
+                .body("status", equalTo("FAILED"))
+                .body("message", containsString("input file: ")).body("message", containsString("not closed")));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> BatchApi.status(client, good)
+                .body("status", equalTo("COMPLETED")));
+    }
+
+    @Test
     void aTaskOfAScheduledCampaignWaitsForItsWindowAndAnEndedCampaignStopsIt() throws Exception {
         UUID client = UUID.randomUUID();
         BatchApi.campaign(client, "later", "SCHEDULED");

@@ -31,9 +31,9 @@ public class BatchTasks {
 
     private static final Logger LOG = Logger.getLogger(BatchTasks.class);
 
-    /** What a vendor asked for, checked by the resource. */
+    /** What a vendor asked for, checked by the resource; {@code files}: where the input file may be, in order. */
     public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName,
-            List<InputFiles.Location> file, int priority, int rowCount, int expectedOutputDuration) {
+            List<InputFiles.Location> files, int priority, int rowCount, int expectedOutputDuration) {
     }
 
     private final MediaTemplates templates;
@@ -57,7 +57,7 @@ public class BatchTasks {
      */
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
-                .flatMap(template -> findFile(submission.file()).map(file -> Map.entry(template, file)))
+                .flatMap(template -> findFile(submission.files()).map(file -> Map.entry(template, file)))
                 .flatMap(found -> Panache.withTransaction(() -> {
                     JsonNode template = found.getKey();
                     BatchTask task = new BatchTask();
@@ -103,22 +103,15 @@ public class BatchTasks {
     }
 
     private Uni<JsonNode> templateFor(UUID templateId, String authorization) {
-        return templates.usable(authorization, templateId.toString())
-                .onFailure(WebApplicationException.class).transform(failure -> {
-                    int status = ((WebApplicationException) failure).getResponse().getStatus();
-                    if (status == 404) {
-                        return ApiException.validation("field 'template-id': '" + templateId
-                                + "' is not a template this client may use");
-                    }
-                    LOG.warnf("media-service answered %d for template %s", status, templateId);
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                            "templates cannot be read right now, retry later");
-                })
-                .onFailure(failure -> !(failure instanceof ApiException)).transform(failure -> {
-                    LOG.warnf("media-service cannot be reached for template %s: %s", templateId, failure.getMessage());
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                            "templates cannot be read right now, retry later");
-                });
+        return templates.usable(authorization, templateId.toString()).onFailure().transform(failure -> {
+            if (failure instanceof WebApplicationException answered
+                    && answered.getResponse().getStatus() == 404) {
+                return ApiException.validation("field 'template-id': '" + templateId
+                        + "' is not a template this client may use");
+            }
+            LOG.warnf("template %s cannot be read from media-service: %s", templateId, failure.getMessage());
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "templates cannot be read right now, retry later");
+        });
     }
 
     /** The first candidate that exists, checked against the size limit; 400 naming the path when none does. */

@@ -2,6 +2,7 @@ package io.pmedia.batch.service;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,8 +17,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import org.hibernate.reactive.mutiny.Mutiny;
-import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,6 +29,7 @@ import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.event.CloudEvent;
+import io.pmedia.common.event.Topics;
 import io.pmedia.common.outbox.Outbox;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -46,12 +48,8 @@ import io.vertx.core.Vertx;
 @ApplicationScoped
 public class Dispatcher {
 
-    private static final Logger LOG = Logger.getLogger(Dispatcher.class);
-
     static final String PRODUCER = "batch";
     static final String REPLY_TO = "pmedia.batch.render-results";
-    static final String JOBS_TOPIC = "pmedia.render.jobs";
-    static final String JOB_TYPE = "io.pmedia.render.job.requested";
     private static final int INSERT_CHUNK = 200;
 
     /** Not blocked by a campaign window that has not opened. */
@@ -142,34 +140,46 @@ public class Dispatcher {
                         + " FOR UPDATE OF t SKIP LOCKED", BatchTask.class).getSingleResultOrNull()
                         .flatMap(task -> task == null
                                 ? Uni.createFrom().item(false)
-                                : read(task).flatMap(rows -> start(session, task, rows)).replaceWith(true))));
+                                : read(task).flatMap(input -> input.problem() != null
+                                        ? fail(task, "input file: " + input.problem())
+                                        : start(session, task, input.columns(), input.records()))
+                                        .replaceWith(true))));
     }
 
-    /** The rows of the task's file, or a failure whose message is for the vendor. */
-    private Uni<List<List<String>>> read(BatchTask task) {
+    /** A task's file as read: its header's columns and every record (the header's too), or what is wrong with it. */
+    private record Input(List<String> columns, List<List<String>> records, String problem) {
+
+        static Input wrong(String problem) {
+            return new Input(null, null, problem);
+        }
+    }
+
+    /**
+     * Reads and parses the task's file. What is wrong with the file itself is an {@link Input#problem()} (the task
+     * fails with it); only the object store being unreachable fails the read, so the next round tries again.
+     */
+    private Uni<Input> read(BatchTask task) {
         InputFiles.Location file = InputFiles.parse(task.filePath);
         return Blocking.offload(() -> {
-            try (InputStream in = store.open(file.bucket(), file.key())
-                    .orElseThrow(() -> new InputFiles.InputException("'" + file + "' no longer exists"))) {
-                return InputFiles.csv(InputFiles.text(in, config.maxFileBytes()));
+            try (InputStream in = store.open(file.bucket(), file.key()).orElse(null)) {
+                if (in == null) {
+                    return Input.wrong("'" + file + "' no longer exists");
+                }
+                List<List<String>> records = InputFiles.csv(InputFiles.text(in, config.maxFileBytes()));
+                if (records.isEmpty()) {
+                    return Input.wrong("the input file is empty");
+                }
+                return new Input(InputFiles.header(records.get(0)), records, null);
             } catch (InputFiles.InputException e) {
-                throw new IllegalArgumentException(e.getMessage());
+                return Input.wrong(e.getMessage());
             } catch (IOException e) {
-                throw new IllegalStateException("'" + file + "' cannot be read: " + e.getMessage());
+                throw new UncheckedIOException("'" + file + "' cannot be read", e);
             }
         });
     }
 
-    private Uni<Void> start(Mutiny.Session session, BatchTask task, List<List<String>> records) {
-        List<String> columns;
-        try {
-            if (records.isEmpty()) {
-                throw new InputFiles.InputException("the input file is empty");
-            }
-            columns = InputFiles.header(records.get(0));
-        } catch (InputFiles.InputException e) {
-            return fail(task, "input file: " + e.getMessage());
-        }
+    private Uni<Void> start(Mutiny.Session session, BatchTask task, List<String> columns,
+            List<List<String>> records) {
         int total = Math.min(task.rowCount, records.size() - 1);
         if (total == 0) {
             return fail(task, "input file: it has no rows after the header line");
@@ -291,13 +301,17 @@ public class Dispatcher {
                             + " ORDER BY t.priority DESC, t.created_at, r.row_no LIMIT ?1"
                             + " FOR UPDATE OF r SKIP LOCKED", Object[].class)
                             .setParameter(1, free).getResultList()
-                            .flatMap(rows -> Multi.createFrom().iterable(rows)
-                                    .onItem().transformToUniAndConcatenate(row -> submit(session, row))
-                                    .collect().asList().map(List::size));
+                            .flatMap(rows -> {
+                                Map<UUID, JsonNode> templates = new HashMap<>();
+                                return Multi.createFrom().iterable(rows)
+                                        .onItem().transformToUniAndConcatenate(row -> submit(session, row, templates))
+                                        .collect().asList().map(List::size);
+                            });
                 })));
     }
 
-    private Uni<Void> submit(Mutiny.Session session, Object[] row) {
+    /** Submits one row as a render job; {@code templates} keeps each task's parsed template for the round. */
+    private Uni<Void> submit(Mutiny.Session session, Object[] row, Map<UUID, JsonNode> templates) {
         UUID taskId = (UUID) row[0];
         int rowNo = ((Number) row[1]).intValue();
         return session.find(BatchTask.class, taskId).flatMap(task -> {
@@ -312,7 +326,12 @@ public class Dispatcher {
                     .put("output-prefix", "batch/" + task.clientId + "/" + taskId + "/" + rowNo + "/")
                     .put("time-limit-seconds", config.renderTimeLimit().toSeconds());
             try {
-                job.set("template", mapper.readTree(task.template));
+                JsonNode template = templates.get(taskId);
+                if (template == null) {
+                    template = mapper.readTree(task.template);
+                    templates.put(taskId, template);
+                }
+                job.set("template", template);
                 job.set("input", mapper.readTree((String) row[2]));
             } catch (IOException e) {
                 return Uni.createFrom().failure(new IllegalStateException("task " + taskId + " is unreadable", e));
@@ -320,8 +339,8 @@ public class Dispatcher {
             return session.createNativeQuery("UPDATE batch_row SET status = 'SUBMITTED', attempts = attempts + 1,"
                     + " submitted_at = now() WHERE task_id = ?1 AND row_no = ?2")
                     .setParameter(1, taskId).setParameter(2, rowNo).executeUpdate()
-                    .chain(() -> outbox.add(JOBS_TOPIC, jobId,
-                            CloudEvent.of(BatchEvents.SOURCE, JOB_TYPE, jobId, job)));
+                    .chain(() -> outbox.add(Topics.RENDER_JOBS, jobId,
+                            CloudEvent.of(BatchEvents.SOURCE, Topics.RENDER_JOB_REQUESTED, jobId, job)));
         });
     }
 

@@ -2,16 +2,19 @@ package io.pmedia.batch.service;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
- * Object-storage paths and the CSV input format of batch tasks (docs/batch.md). A path is {@code <bucket>/<key>},
- * optionally written {@code s3://<bucket>/<key>}. The file is UTF-8 CSV (RFC 4180: quoted fields, doubled quotes,
+ * Object-storage paths and the CSV input format of batch tasks (docs/batch.md). A path is {@code <bucket>/<key>}
+ * ({@link #candidates} lists the other forms a vendor may write). The file is UTF-8 CSV (RFC 4180: quoted fields, doubled quotes,
  * CRLF or LF) whose first line names the columns: {@code user-id} (required), then personalization fields by name, and
  * {@code image-url}, {@code video-url}, {@code icon-url} (optionally numbered {@code image-url-2}, ...) for assets.
  */
@@ -43,12 +46,12 @@ public final class InputFiles {
      * none of these.
      */
     public static List<Location> candidates(String path, String defaultBucket,
-            java.util.Optional<java.net.URI> endpoint) {
+            Optional<URI> endpoint) {
         String rest = path.strip();
         if (rest.regionMatches(true, 0, "http://", 0, 7) || rest.regionMatches(true, 0, "https://", 0, 8)) {
-            java.net.URI uri;
+            URI uri;
             try {
-                uri = java.net.URI.create(rest);
+                uri = URI.create(rest);
             } catch (IllegalArgumentException e) {
                 return List.of();
             }
@@ -73,7 +76,7 @@ public final class InputFiles {
         return candidates;
     }
 
-    private static int port(java.net.URI uri) {
+    private static int port(URI uri) {
         return uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
@@ -106,7 +109,7 @@ public final class InputFiles {
         }
         try {
             String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(bytes))
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes))
                     .toString();
             return text.startsWith("\uFEFF") ? text.substring(1) : text;
         } catch (CharacterCodingException e) {
