@@ -119,14 +119,34 @@ else
 fi
 
 # --- batch tasks (4.6-4.8) ------------------------------------------------------------------------------------
+# upload FILE NAME: puts FILE into the demo vendor's namespace (POST /media/task/uploads); prints its file-path.
+upload() { stack_upload "$TOKEN" "$1" "$2" || fail "uploading $2"; }
+[ "$(code "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET?list-type=2")" = 403 ] || fail "the object store lists anonymously"
+[ "$(code -X PUT --data x "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/inputs/anonymous.txt")" = 403 ] ||
+  fail "the object store takes anonymous uploads"
+pass "the object store refuses anonymous list and put"
 if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
-  input="inputs/e2e-$(date +%s%N).csv"
   printf 'user-id,name,offer\nu-1,Ada,20%% off\nu-2,"Grace, again",\n' >"$work/input.csv"
-  curl -sf -T "$work/input.csv" "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input" >/dev/null ||
-    fail "cannot upload the batch input file to $PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input"
+  input="$(upload "$work/input.csv" customers.csv)"
+  pass "POST /media/task/uploads and a plain PUT to the upload URL"
+  # Another vendor naming the demo vendor's file is answered exactly like a missing file.
+  other="$(curl -s -X POST "$GW/admin/clients" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' -d '{"name":"e2e other vendor"}')"
+  other_id="$(field "$other" client-id)"
+  other_token="$(field "$(curl -s -X POST "$GW/auth/token" -H 'Content-Type: application/json' \
+    -d "{\"client_id\":\"$other_id\",\"client_secret\":\"$(field "$other" client-secret)\"}")" access_token)"
+  [ -n "$other_token" ] || fail "a second vendor could not be onboarded: $other"
+  answer="$(curl -s -w '\n%{http_code}' -X POST "$GW/media/task/create" -H "Authorization: Bearer $other_token" \
+    -H 'Content-Type: application/json' -d "{\"client-id\":\"$other_id\",\"campaign-id\":\"e2e\",
+      \"template-id\":\"$PMEDIA_DEMO_TEMPLATE_ID\",\"file-name\":\"input.csv\",\"file-path\":\"$input\",\"priority\":1,
+      \"row-count\":2,\"expected-output-duration\":1}")"
+  [ "${answer##*$'\n'}" = 404 ] && printf '%s' "$answer" | grep -qF "\"message\":\"file not found: $input\"" ||
+    fail "another vendor's task on the demo vendor's file: $answer"
+  curl -s -o /dev/null -X DELETE "$GW/admin/clients/$other_id" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" || true
+  pass "another vendor naming the demo vendor's file gets 404 file not found"
   answer="$(curl -s -X POST "$GW/media/task/create" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
     -d "{\"client-id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"campaign-id\":\"e2e\",\"template-id\":\"$PMEDIA_DEMO_TEMPLATE_ID\",
-      \"file-name\":\"input.csv\",\"file-path\":\"$PMEDIA_S3_BUCKET/$input\",\"priority\":1,\"row-count\":2,
+      \"file-name\":\"input.csv\",\"file-path\":\"$input\",\"priority\":1,\"row-count\":2,
       \"expected-output-duration\":1}")"
   TASK="$(field "$answer" task-id)"
   [ -n "$TASK" ] || fail "POST /media/task/create: $answer"
@@ -143,8 +163,10 @@ if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
     sleep 1
   done
   printf '%s' "$status" | grep -q '"processed":2' || fail "the batch task did not process 2 rows: $status"
+  case "$(field "$status" file-path)" in "s3://$PMEDIA_S3_BUCKET/batch/$PMEDIA_DEMO_CLIENT_ID/$TASK/"*) ;;
+    *) fail "file-path is not in the vendor's batch namespace: $status" ;; esac
   pass "GET /media/task/status reached COMPLETED"
-  curl -sf -o "$work/output.csv" "$PMEDIA_S3_ENDPOINT/$(field "$status" file-path)" || fail "the output file does not download"
+  curl -sf -o "$work/output.csv" "$(field "$status" file-url)" || fail "the output file does not download from file-url"
   [ "$(grep -c ',SUCCESS,' "$work/output.csv")" = 2 ] || fail "the output file: $(cat "$work/output.csv")"
   video="$(sed -n '2p' "$work/output.csv" | cut -d, -f5)"
   curl -sf -o "$work/batch.mp4" "$video" || fail "a batch video does not download: $video"
@@ -158,14 +180,13 @@ fi
 ffmpeg -v error -y -f lavfi -i "color=c=0x1e3cc8:s=400x800" -frames:v 1 "$work/model.png"
 ffmpeg -v error -y -f lavfi -i "color=c=white:s=200x160,drawbox=x=20:y=10:w=160:h=140:color=0xdc1414:t=fill" \
   -frames:v 1 "$work/shirt.png"
-images="$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/e2e-$(date +%s%N)"
-for image in model shirt; do
-  curl -sf -T "$work/$image.png" -H 'Content-Type: image/png' "$images/$image.png" >/dev/null ||
-    fail "cannot upload $image.png to $images"
-done
+# The images go into the vendor's own namespace; the store's URL of its own object is an image URL it may use.
+model="$(upload "$work/model.png" model.png)"
+shirt="$(upload "$work/shirt.png" shirt.png)"
 answer="$(curl -s -X POST "$GW/vton/request" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
   -d "{\"user-id\":\"u-1\",\"client-id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"usecase-id\":\"e2e\",
-    \"model-image\":\"$images/model.png\",\"garment-image\":[\"$images/shirt.png\"],\"category\":\"tops\"}")"
+    \"model-image\":\"$PMEDIA_S3_ENDPOINT/${model#s3://}\",\"garment-image\":[\"$PMEDIA_S3_ENDPOINT/${shirt#s3://}\"],
+    \"category\":\"tops\"}")"
 TRYON="$(field "$answer" request-id)"
 [ -n "$TRYON" ] || fail "POST /vton/request: $answer"
 deadline=$((SECONDS + 120))
@@ -192,5 +213,22 @@ answer="$(curl -s -X POST "$GW/campaigns/e2e-$(date +%s)/schedule" -H "Authoriza
   -H 'Content-Type: application/json' -d "{\"start_time\":\"$start\",\"end_time\":\"$end\"}")"
 [ "$(field "$answer" status)" = SCHEDULED ] || fail "POST /campaigns/{id}/schedule: $answer"
 pass "POST /campaigns/{id}/schedule"
+
+# --- the whole system as an outside reviewer tries it: system-tests/ (JUnit, through the gateway only) ---------------
+if ! ./mvnw -B -q -pl system-tests -Pstack verify >"$work/system-tests.log" 2>&1; then
+  grep -E 'Tests run|FAIL|expected|but was|Expecting' "$work/system-tests.log" | head -n 40 >&2 || true
+  cp "$work/system-tests.log" "$ROOT/.pmedia/logs/system-tests.log" 2>/dev/null || true
+  fail "system tests (log: .pmedia/logs/system-tests.log, reports: system-tests/target/surefire-reports)"
+fi
+pass "system tests: $(grep -h 'Tests run' system-tests/target/surefire-reports/*.txt | awk -F'[ ,]+' '{n+=$3} END {print n}') tests through the gateway (BOLA ...)"
+
+# --- the quick fault scenarios (docs/reliability.md): the broker, a render worker and the database taken away --------
+if ! chaos_lines="$(./pmedia chaos kafka-outage worker-kill postgres-outage --quick 2>&1)"; then
+  printf '%s\n' "$chaos_lines" | tail -n 40 >&2
+  fail "chaos scenarios (log: .pmedia/logs/chaos.log)"
+fi
+while IFS= read -r line; do
+  case "$line" in *" lost, "*) pass "chaos $line" ;; esac
+done <<<"$chaos_lines"
 
 printf '\033[1;32mend-to-end: all checks passed\033[0m\n'

@@ -1,88 +1,220 @@
 #!/usr/bin/env bash
-# Batch benchmark: a task of N rows of the demo template (name, offer and an 800x800 photo per row) through the running
-# stack, against the bare FFmpeg command of one such render (the one the engine generates) run N times in a row.
-# Prints both wall times and their ratio: what the platform adds around FFmpeg for a batch (dispatch, Kafka, fetching
-# the photo, uploading, the output file), as a ratio measured in the same run (docs/performance.md).
-# Usage: bench/batch/run.sh [rows]      (default 10; starts the stack with ./pmedia up unless it runs)
+# Batch benchmark (docs/performance.md, "Batch"), through the running stack (started with ./pmedia up unless it runs):
+#   tiny      N rows (default 10,000) of a tiny template (bench/batch/tiny.json: 1 s, 320x180) as one batch task:
+#             rows per minute, against bare FFmpeg running the command the engine generates for such a row back to
+#             back on the same cores (goal: batch / bare >= 0.9)
+#   demo      the same with M rows (default 1,000) of the demo template (10 s 1280x720, name, offer, an 800x800 photo)
+#   ingest    the peak RSS of batch-service while it reads a 1,000,000-row file (about 200 MB) into rows; the task is
+#             cancelled once its rows are stored
+#   realtime  time-to-video p50/p99 of demo-template requests arriving at a steady rate, with no batch running and then
+#             while a 10,000-row tiny batch runs, in the same run (goal: p99 ratio <= 1.2)
+# Usage: bench/batch/run.sh [PART...]     (default: all four; ./pmedia bench batch runs them all)
+# Sizes: PMEDIA_BENCH_TINY_ROWS, PMEDIA_BENCH_DEMO_ROWS, PMEDIA_BENCH_INGEST_ROWS, PMEDIA_BENCH_BARE_RUNS (bare renders
+# timed per template; default: as many as rows), PMEDIA_BENCH_REALTIME_REQUESTS (60), PMEDIA_BENCH_REALTIME_EVERY (3 s).
+# The ingestion alone, without the stack: bench/batch/ingest.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-ROWS="${1:-10}"
+PARTS=("$@")
+[ "${#PARTS[@]}" -gt 0 ] || PARTS=(tiny demo ingest realtime)
+TINY_ROWS="${PMEDIA_BENCH_TINY_ROWS:-10000}"
+DEMO_ROWS="${PMEDIA_BENCH_DEMO_ROWS:-1000}"
+INGEST_ROWS="${PMEDIA_BENCH_INGEST_ROWS:-1000000}"
+REALTIME_REQUESTS="${PMEDIA_BENCH_REALTIME_REQUESTS:-60}"
+REALTIME_EVERY="${PMEDIA_BENCH_REALTIME_EVERY:-3}"
 
 # shellcheck source=scripts/lib/stack.sh
 . scripts/lib/stack.sh
 use_stack batch >/dev/null
 work="$(mktemp -d)"
+TASK=""
 cleanup() {
+  if [ -n "$TASK" ]; then cancel_task "$TASK" >/dev/null 2>&1 || true; fi
   rm -rf "$work"
   release_stack >/dev/null
 }
 trap cleanup EXIT
 GW="$PMEDIA_GATEWAY_URL"
+TOKEN="$(demo_token)"
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
 
-# The bare command of one render, and its photo (bench/render keeps them).
-PMEDIA_BENCH_KEEP="$work/bare" bench/render/run.sh 1 >/dev/null
-photo="$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/bench/photo-$(date +%s%N).png"
-curl -sf -T "$work/bare/asset-0" -H 'Content-Type: image/png' "$photo" >/dev/null
-input="bench/batch-$(date +%s%N).csv"
-{
-  echo "user-id,name,offer,image-url"
-  for i in $(seq 1 "$ROWS"); do echo "u-$i,Ada $i,20% off your next order,$photo"; done
-} >"$work/input.csv"
-curl -sf -T "$work/input.csv" "$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/$input" >/dev/null
+printf 'batch benchmark, %s, %s (%s cores), commit %s\n' "$(date -u +%F)" \
+  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$(git rev-parse --short HEAD)"
 
-TOKEN="$(demo_token)"
+# --- helpers -----------------------------------------------------------------------------------------------------
 
-# CPU seconds (user + system) each component of the stack has used so far; PostgreSQL's backends together.
-cpu() {
-  local name pid ticks hz
-  hz="$(getconf CLK_TCK)"
-  for name in media batch gateway kafka s3proxy notifier; do
-    pid="$(cat ".pmedia/run/$name.pid" 2>/dev/null || true)"
-    ticks=0
-    if [ -n "$pid" ] && [ -r "/proc/$pid/stat" ]; then
-      ticks="$(awk '{ print $14 + $15 }' "/proc/$pid/stat")"
-    fi
-    printf '%s %s\n' "$name" "$(calc "$ticks / $hz")"
-  done
-  ticks="$(for pid in $(pgrep -x postgres 2>/dev/null || true); do awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null; done |
-    awk '{ sum += $1 } END { print sum + 0 }')"
-  printf 'postgres %s\n' "$(calc "$ticks / $hz")"
+# register_tiny: registers bench/batch/tiny.json (idempotent) and prints its template-id.
+register_tiny() {
+  local answer
+  answer="$(curl -s -X POST "$GW/admin/templates" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' --data-binary @bench/batch/tiny.json)"
+  field "$answer" template-id
 }
-cpu >"$work/cpu-before"
 
-# Batch, through the gateway: from the create call to COMPLETED.
-start="$(now)"
-answer="$(curl -s -X POST "$GW/media/task/create" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
-  -d "{\"campaign-id\":\"bench\",\"template-id\":\"$PMEDIA_DEMO_TEMPLATE_ID\",\"file-path\":\"$PMEDIA_S3_BUCKET/$input\",
-       \"row-count\":$ROWS,\"expected-output-duration\":5}")"
-task="$(field "$answer" task-id)"
-[ -n "$task" ] || { echo "create failed: $answer" >&2; exit 1; }
-while :; do
-  status="$(curl -s "$GW/media/task/status/$task" -H "Authorization: Bearer $TOKEN")"
-  case "$(field "$status" status)" in
-    COMPLETED) break ;;
-    FAILED) echo "the task failed: $status" >&2; exit 1 ;;
+# input_file ROWS WITH_PHOTO: a CSV of ROWS customers in the demo vendor's namespace; prints its file-path.
+input_file() {
+  local rows="$1" photo="${2:-}" file="$work/input-$1.csv"
+  if [ -n "$photo" ]; then
+    awk -v n="$rows" -v p="$photo" 'BEGIN { print "user-id,name,offer,image-url";
+      for (i = 1; i <= n; i++) printf "u-%d,Ada %d,20%% off your next order,%s\n", i, i, p }' >"$file"
+  else
+    awk -v n="$rows" 'BEGIN { print "user-id,name,offer";
+      for (i = 1; i <= n; i++) printf "u-%d,Ada %d,20%% off your next order\n", i, i }' >"$file"
+  fi
+  stack_upload "$TOKEN" "$file" "input-$rows.csv"
+}
+
+# create_task FILE_PATH ROWS TEMPLATE_ID MINUTES: creates a batch task; prints its task-id.
+create_task() {
+  local answer task
+  answer="$(curl -s -X POST "$GW/media/task/create" -H "Authorization: Bearer $TOKEN" \
+    -H 'Content-Type: application/json' -d "{\"campaign-id\":\"bench\",\"template-id\":\"$3\",\"file-path\":\"$1\",
+      \"row-count\":$2,\"expected-output-duration\":$4}")"
+  task="$(field "$answer" task-id)"
+  [ -n "$task" ] || { echo "create failed: $answer" >&2; return 1; }
+  printf '%s' "$task"
+}
+
+task_status() { curl -s "$GW/media/task/status/$1" -H "Authorization: Bearer $TOKEN"; }
+cancel_task() { curl -s -X POST "$GW/media/task/cancel/$1" -H "Authorization: Bearer $TOKEN"; }
+number() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p" | head -n 1; }
+
+# await_status TASK STATUS...: polls until the task has one of the statuses; prints its last status answer.
+await_status() {
+  local task="$1" status
+  shift
+  while :; do
+    status="$(task_status "$task")"
+    for wanted in "$@"; do
+      [ "$(field "$status" status)" = "$wanted" ] && { printf '%s' "$status"; return 0; }
+    done
+    case "$(field "$status" status)" in FAILED | COMPLETED) echo "the task ended: $status" >&2; return 1 ;; esac
+    sleep 0.5
+  done
+}
+
+# bare_command TEMPLATE_FILE DIR: the FFmpeg command the engine generates for one row (bench/render keeps it in DIR).
+bare_command() { PMEDIA_BENCH_KEEP="$2" bench/render/run.sh 1 "$1" >/dev/null; }
+
+# --- throughput: a batch task against bare FFmpeg -------------------------------------------------------------------
+
+# throughput NAME ROWS TEMPLATE_FILE TEMPLATE_ID WITH_PHOTO
+throughput() {
+  local name="$1" rows="$2" template_file="$3" template_id="$4" with_photo="$5" photo="" input start batch bare runs
+  bare_command "$template_file" "$work/bare-$name"
+  if [ "$with_photo" = 1 ]; then
+    photo="$(stack_upload "$TOKEN" "$work/bare-$name/asset-0" photo.png)"
+    photo="$PMEDIA_S3_ENDPOINT/${photo#s3://}"
+  fi
+  input="$(input_file "$rows" "$photo")"
+  start="$(now)"
+  TASK="$(create_task "$input" "$rows" "$template_id" 1440)"
+  status="$(await_status "$TASK" COMPLETED)"
+  batch="$(calc "$(now) - $start")"
+  TASK=""
+  printf '%s' "$status" | grep -q "\"message\":\"$rows of $rows rows rendered" ||
+    echo "  warning: not every row rendered: $status" >&2
+  runs="${PMEDIA_BENCH_BARE_RUNS:-$rows}"
+  start="$(now)"
+  for _ in $(seq 1 "$runs"); do bash "$work/bare-$name/command.sh" >/dev/null 2>&1; done
+  bare="$(calc "$(now) - $start")"
+  printf '%s: %s rows as one batch task (create -> COMPLETED): %.1f s, %.0f rows/min\n' "$name" "$rows" "$batch" \
+    "$(calc "$rows * 60 / $batch")"
+  printf '%s: bare ffmpeg, %s renders back to back: %.1f s, %.0f rows/min\n' "$name" "$runs" "$bare" \
+    "$(calc "$runs * 60 / $bare")"
+  printf '%s: batch / bare (rows per minute): %.2f   (goal >= 0.9)\n' "$name" \
+    "$(calc "($rows / $batch) / ($runs / $bare)")"
+}
+
+# --- ingestion: peak RSS of batch-service ---------------------------------------------------------------------------
+
+ingest() {
+  local pid rss peak=0 base input start status file="$work/ingest.csv" rows="$INGEST_ROWS"
+  pid="$(cat .pmedia/run/batch.pid)"
+  awk -v n="$rows" 'BEGIN { print "user-id,name,offer,image-url";
+    for (i = 1; i <= n; i++) printf "customer-%08d,\"Customer %08d, Esq.\",\"Offer %08d: 20%% off your next order of shoes, bags or coats, this week only\",https://cdn.example.com/customers/%08d/portrait-photo-large.png\n", i, i, i, i }' >"$file"
+  input="$(stack_upload "$TOKEN" "$file" ingest.csv)"
+  base="$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")"
+  start="$(now)"
+  TASK="$(create_task "$input" "$rows" "$PMEDIA_DEMO_TEMPLATE_ID" 1440)"
+  while :; do
+    rss="$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")"
+    [ "$rss" -gt "$peak" ] && peak="$rss"
+    status="$(task_status "$TASK")"
+    case "$(field "$status" status)" in
+      "IN PROGRESS" | COMPLETED) break ;;
+      FAILED) echo "the ingestion failed: $status" >&2; return 1 ;;
+    esac
+    sleep 0.2
+  done
+  printf 'ingest: %s rows, %.0f MB, read in %.1f s; batch-service RSS %d MB before, peak %d MB while reading\n' \
+    "$(number "$status" total-count)" "$(calc "$(stat -c %s "$file") / 1000000")" "$(calc "$(now) - $start")" \
+    "$((base / 1024))" "$((peak / 1024))"
+  cancel_task "$TASK" >/dev/null
+  TASK=""
+}
+
+# --- realtime with and without a batch ------------------------------------------------------------------------------
+
+realtime() {
+  local photo tiny input quiet busy
+  bare_command deploy/local/templates/greeting.json "$work/bare-realtime"
+  photo="$(stack_upload "$TOKEN" "$work/bare-realtime/asset-0" photo.png)"
+  photo="$PMEDIA_S3_ENDPOINT/${photo#s3://}"
+  quiet="$(java bench/batch/Realtime.java "$GW" "$TOKEN" "$PMEDIA_DEMO_API_KEY" "$PMEDIA_DEMO_USE_CASE_ID" \
+    "$REALTIME_REQUESTS" "$REALTIME_EVERY" "$photo")"
+  tiny="$(register_tiny)"
+  input="$(input_file 10000)"
+  TASK="$(create_task "$input" 10000 "$tiny" 1440)"
+  await_status "$TASK" "IN PROGRESS" >/dev/null
+  busy="$(java bench/batch/Realtime.java "$GW" "$TOKEN" "$PMEDIA_DEMO_API_KEY" "$PMEDIA_DEMO_USE_CASE_ID" \
+    "$REALTIME_REQUESTS" "$REALTIME_EVERY" "$photo")"
+  status="$(task_status "$TASK")"
+  cancel_task "$TASK" >/dev/null
+  TASK=""
+  read -r q50 q99 qmax qfail <<<"$(head -n 1 <<<"$quiet")"
+  read -r b50 b99 bmax bfail <<<"$(head -n 1 <<<"$busy")"
+  printf 'realtime: %s demo requests, one every %s s, time-to-video (request -> SUCCESS status)\n' \
+    "$REALTIME_REQUESTS" "$REALTIME_EVERY"
+  printf 'realtime: no batch:            p50 %.2f s  p99 %.2f s  max %.2f s  failures %s\n' "$q50" "$q99" "$qmax" "$qfail"
+  printf 'realtime: 10,000-row batch:    p50 %.2f s  p99 %.2f s  max %.2f s  failures %s  (batch rows processed meanwhile: %s)\n' \
+    "$b50" "$b99" "$bmax" "$bfail" "$(number "$status" processed)"
+  printf 'realtime: p99 with / without: %.2f   (goal <= 1.2)\n' "$(calc "$b99 / $q99")"
+  plot_realtime "$(tail -n 1 <<<"$quiet")" "$(tail -n 1 <<<"$busy")"
+}
+
+# plot_realtime QUIET_TIMES BUSY_TIMES: the two distributions of time-to-video as a PNG (gnuplot, when installed), for
+# docs/performance.md; the data files stay beside it.
+plot_realtime() {
+  local out="${PMEDIA_BENCH_OUT:-.pmedia/bench/batch}"
+  mkdir -p "$out"
+  tr ' ' '\n' <<<"$1" | sort -g | awk '{ a[NR] = $1 } END { for (i = 1; i <= NR; i++) print a[i], i / NR }' >"$out/realtime-quiet.dat"
+  tr ' ' '\n' <<<"$2" | sort -g | awk '{ a[NR] = $1 } END { for (i = 1; i <= NR; i++) print a[i], i / NR }' >"$out/realtime-batch.dat"
+  if command -v gnuplot >/dev/null 2>&1; then
+    gnuplot <<PLOT
+set terminal pngcairo size 800,480
+set output "$out/realtime.png"
+set title "Realtime time-to-video, demo template, with and without a 10,000-row batch"
+set xlabel "seconds from POST /media/demo to SUCCESS"
+set ylabel "share of requests"
+set key bottom right
+set grid
+plot "$out/realtime-quiet.dat" using 1:2 with steps title "no batch", \
+     "$out/realtime-batch.dat" using 1:2 with steps title "10,000-row batch running"
+PLOT
+    printf 'realtime: plot %s/realtime.png\n' "$out"
+  else
+    printf 'realtime: data %s/realtime-*.dat (install gnuplot for the plot)\n' "$out"
+  fi
+}
+
+for part in "${PARTS[@]}"; do
+  case "$part" in
+    tiny) throughput tiny "$TINY_ROWS" bench/batch/tiny.json "$(register_tiny)" 0 ;;
+    demo) throughput demo "$DEMO_ROWS" deploy/local/templates/greeting.json "$PMEDIA_DEMO_TEMPLATE_ID" 1 ;;
+    ingest) ingest ;;
+    realtime) realtime ;;
+    *) echo "unknown part '$part' (tiny, demo, ingest, realtime)" >&2; exit 2 ;;
   esac
-  sleep 0.2
-done
-batch="$(calc "$(now) - $start")"
-cpu >"$work/cpu-after"
-printf '%s' "$status" | grep -q "\"message\":\"$ROWS of $ROWS rows rendered\"" || { echo "not every row rendered: $status" >&2; exit 1; }
-
-# Bare FFmpeg, the same render N times in a row.
-start="$(now)"
-for _ in $(seq 1 "$ROWS"); do bash "$work/bare/command.sh" >/dev/null 2>&1; done
-bare="$(calc "$(now) - $start")"
-
-printf 'batch benchmark, %s, %s (%s cores)\n' "$(date -u +%F)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)"
-printf 'rows: %s (10 s 1280x720 each, with name, offer and an 800x800 photo)\n' "$ROWS"
-printf 'batch task (create -> COMPLETED):   %6.1f s  (%.2f s per row)\n' "$batch" "$(calc "$batch / $ROWS")"
-printf 'bare ffmpeg, %s renders in a row:  %6.1f s  (%.2f s per row)\n' "$ROWS" "$bare" "$(calc "$bare / $ROWS")"
-printf 'batch / bare: %.2f\n' "$(calc "$batch / $bare")"
-printf 'CPU seconds per row during the batch, besides FFmpeg (media counts its own JVM, not its ffmpeg children):\n'
-paste "$work/cpu-before" "$work/cpu-after" | while read -r name before _ after; do
-  printf '  %-9s %.3f\n' "$name" "$(calc "($after - $before) / $ROWS")"
 done

@@ -10,6 +10,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 SECONDS_EACH="${1:-15}"
 CONNECTIONS="${2:-16}"
+WARMUP="${PMEDIA_BENCH_WARMUP:-25}"   # seconds per target: the JIT (C2) of the JVMs must be done before measuring
 NGINX_PORT="${PMEDIA_BENCH_NGINX_PORT:-18090}"
 
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
@@ -25,11 +26,15 @@ NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 # shellcheck source=scripts/lib/stack.sh
 . scripts/lib/stack.sh
 use_stack media >/dev/null
+# One demo vendor makes all the calls: its API budget (200/s by default, docs/security.md) is raised for the run, so
+# the gateway does the whole check on every call and never answers a cheap 429.
+PMEDIA_GATEWAY_API_LIMITS_CALLS_BURST=100000000 PMEDIA_GATEWAY_API_LIMITS_CALLS_PER_SECOND=100000000 \
+  ./pmedia restart gateway >/dev/null
 work="$(mktemp -d)"
 cleanup() {
   if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; fi
   rm -rf "$work"
-  release_stack >/dev/null
+  if [ "${STACK_STARTED_HERE:-0}" = 1 ]; then release_stack >/dev/null; else ./pmedia restart gateway >/dev/null; fi
 }
 trap cleanup EXIT
 GW="$PMEDIA_GATEWAY_URL"
@@ -41,7 +46,7 @@ ID="$(field "$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN
 [ -n "$ID" ] || { echo "no service-request-id" >&2; exit 1; }
 
 cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
+worker_processes auto;
 pid $work/nginx.pid;
 error_log $work/error.log warn;
 events { worker_connections 1024; }
@@ -68,12 +73,12 @@ CONF
 for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/q/health/live" && break; sleep 0.1; done
 
 load() { java -Xmx256m bench/gateway/Load.java "$1" "$TOKEN" "$SECONDS_EACH" "$CONNECTIONS" 5; }
-printf 'gateway benchmark, %s, %s (%s cores), %s connections, %s s each after 5 s of warm-up\n' "$(date -u +%F)" \
-  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$CONNECTIONS" "$SECONDS_EACH"
+printf 'gateway benchmark, %s, %s (%s cores), %s connections, %s s each after %s s of warm-up\n' "$(date -u +%F)" \
+  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$CONNECTIONS" "$SECONDS_EACH" "$WARMUP"
 printf '%-34s %10s %8s %8s %8s %7s\n' target 'req/s' 'p50 ms' 'p90 ms' 'p99 ms' errors
 # Warm-up of every path (JIT of media-service, the gateway and nginx's upstream connections), not measured.
 for url in "http://127.0.0.1:8081/status/$ID" "http://127.0.0.1:$NGINX_PORT/status/$ID" "$GW/status/$ID"; do
-  java -Xmx256m bench/gateway/Load.java "$url" "$TOKEN" 5 "$CONNECTIONS" 1 >/dev/null
+  java -Xmx256m bench/gateway/Load.java "$url" "$TOKEN" "$WARMUP" "$CONNECTIONS" 1 >/dev/null
 done
 results=()
 for target in "media-service directly|http://127.0.0.1:8081/status/$ID" \

@@ -1,5 +1,6 @@
+# shellcheck shell=bash
 # Shared by scripts/e2e.sh and bench/*/run.sh (sourced from the repository root): the running ./pmedia stack, its
-# .pmedia/local.env, and reading a field of a flat JSON answer.
+# .pmedia/local.env, reading a field of a flat JSON answer, and putting a file into the demo vendor's namespace.
 
 # use_stack COMPONENT: runs ./pmedia up unless COMPONENT is up already; STACK_STARTED_HERE=1 when it started it.
 use_stack() {
@@ -29,4 +30,18 @@ field() { printf '%s' "$1" | tr -d '\n' | sed -n "s/.*\"$2\"[[:space:]]*:[[:spac
 demo_token() {
   field "$(curl -s -X POST "$PMEDIA_GATEWAY_URL/auth/token" -H 'Content-Type: application/json' \
     -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"$PMEDIA_DEMO_CLIENT_SECRET\"}")" access_token
+}
+
+# stack_upload TOKEN FILE NAME: puts FILE into the token's vendor namespace the way a vendor does (the object store
+# takes only signed requests): POST /media/task/uploads, then a plain PUT to the presigned upload-url. Prints the
+# file-path (s3://<bucket>/inputs/<client-id>/...); the store's own URL of it is "$PMEDIA_S3_ENDPOINT/${path#s3://}".
+stack_upload() {
+  local answer path url
+  answer="$(curl -s -X POST "$PMEDIA_GATEWAY_URL/media/task/uploads" -H "Authorization: Bearer $1" \
+    -H 'Content-Type: application/json' -d "{\"file-name\":\"$3\"}")"
+  path="$(field "$answer" file-path)"
+  url="$(field "$answer" upload-url)"
+  { [ -n "$path" ] && [ -n "$url" ]; } || { echo "POST /media/task/uploads: $answer" >&2; return 1; }
+  curl -sf -T "$2" "$url" >/dev/null || { echo "the presigned upload-url does not take $3" >&2; return 1; }
+  printf '%s' "$path"
 }

@@ -8,12 +8,16 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import org.hibernate.annotations.DynamicUpdate;
+
+import io.pmedia.events.BatchStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /** A batch task (interface 2.8): the rows of one input file, rendered with one pinned template version. */
 @Entity
 @Table(name = "batch_task")
+// Only the columns a transaction changed are written: counters move with single statements beside the entity.
+@DynamicUpdate
 public class BatchTask extends PanacheEntityBase {
 
     @Id
@@ -38,6 +42,7 @@ public class BatchTask extends PanacheEntityBase {
     @Column(name = "file_name")
     public String fileName;
 
+    /** The input file as {@code s3://<bucket>/<key>}, a key of the vendor's own namespace. */
     @Column(name = "file_path", nullable = false)
     public String filePath;
 
@@ -66,15 +71,50 @@ public class BatchTask extends PanacheEntityBase {
     @Column(nullable = false)
     public String message;
 
-    /** The output file, {@code <bucket>/<key>}; set when the task completes. */
-    @Column(name = "output_path")
-    public String outputPath;
+    /** The output file's key (in the vendor's {@code batch/<client-id>/} namespace); set when the task ends. */
+    @Column(name = "output_key")
+    public String outputKey;
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
+    /** The deadline: acceptance + {@code expected-output-duration} minutes (docs/batch.md, "Deadlines"). */
+    @Column(name = "due_at", nullable = false)
+    public Instant dueAt;
+
+    /** When its rows were stored and it went {@code IN PROGRESS}; its pace is measured from here. */
+    @Column(name = "started_at")
+    public Instant startedAt;
+
+    /** Rows that failed while the file was read (in {@link #processed} from the start, not in the pace). */
+    @Column(name = "failed_on_read", nullable = false)
+    public int failedOnRead;
+
+    /** What reading the file found worth saying (rows beyond {@code row-count}, unused columns), or null. */
+    @Column
+    public String notes;
+
+    /** Ended with rows whose outcomes are still to be written to the output file. */
+    @Column(name = "output_due", nullable = false)
+    public boolean outputDue;
+
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
+
+    // Written only by the statements of repository/ (leases, progress reports); mapped because every query of tasks
+    // reads whole rows, never written from the entity.
+
+    @Column(name = "lease_token", insertable = false, updatable = false)
+    public UUID leaseToken;
+
+    @Column(name = "lease_until", insertable = false, updatable = false)
+    public Instant leaseUntil;
+
+    @Column(name = "reported_at", insertable = false, updatable = false)
+    public Instant reportedAt;
+
+    @Column(name = "reported_processed", insertable = false, updatable = false)
+    public int reportedProcessed;
 
     public BatchStatus status() {
         return BatchStatus.ofWire(status);
@@ -84,10 +124,5 @@ public class BatchTask extends PanacheEntityBase {
         this.status = next.wire();
         this.message = message;
         this.updatedAt = Instant.now();
-    }
-
-    /** The client's own task, or null: another client's task reads as absent. */
-    public static Uni<BatchTask> owned(UUID id, UUID clientId) {
-        return BatchTask.<BatchTask>find("id = ?1 and clientId = ?2", id, clientId).firstResult();
     }
 }

@@ -1,8 +1,6 @@
 package io.pmedia.batch;
 
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.Map;
@@ -40,18 +38,15 @@ class LostRenderTest {
                 job -> "Lost".equals(job.path("input").path("fields").path("name").asText())
                         ? RenderWorkerDouble.DROP
                         : null)) {
-            String file = BatchApi.upload(store, "user-id,name\nu-1,Ada\nu-2,Lost\n");
-            String taskId = BatchApi.create(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2))
-                    .statusCode(200).extract().path("task-id");
-            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> BatchApi.status(client, taskId)
-                    .body("status", equalTo("COMPLETED")).body("processed", equalTo(2))
-                    .body("message", equalTo("1 of 2 rows rendered")));
-            assertEquals(2, worker.jobs.stream().filter(job -> job.path("job-id").asText().equals(taskId + "/2"))
-                    .count(), "the lost row was submitted twice (max-attempts 2)");
-            String output = new String(store.open("batch/" + client + "/" + taskId + "/output.csv").orElseThrow()
-                    .readAllBytes());
-            org.junit.jupiter.api.Assertions.assertTrue(
-                    output.contains("2,u-2,FAILURE,,,,render did not complete after 2 attempts"), output);
+            String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Lost\n");
+            String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2));
+            BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED", Duration.ofSeconds(60));
+            assertThat(status.integer("processed")).isEqualTo(2);
+            assertThat(status.string("message")).isEqualTo("1 of 2 rows rendered");
+            assertThat(worker.jobs.stream().filter(job -> job.path("job-id").asText().equals(taskId + "/2")))
+                    .as("the lost row was submitted twice (max-attempts 2)").hasSize(2);
+            assertThat(BatchApi.output(store, client, taskId))
+                    .contains("2,u-2,FAILURE,,,,render did not complete after 2 attempts");
         }
     }
 }

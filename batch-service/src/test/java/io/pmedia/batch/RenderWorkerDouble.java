@@ -1,11 +1,13 @@
 package io.pmedia.batch;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,10 +22,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.pmedia.events.Topics;
+
 /**
- * Plays media-service's render workers on the real broker: reads {@code pmedia.render.jobs} and answers each batch job
- * on its {@code reply-to} as {@code outcome} decides (the real workers and FFmpeg are media-service's tests and the
- * end-to-end walk-through). Keeps every job it saw.
+ * Plays media-service's render workers on the real broker: reads the batch lane ({@code pmedia.render.jobs.batch})
+ * and answers each batch job on its {@code reply-to} as {@code outcome} decides (the real workers and FFmpeg are
+ * media-service's tests and the end-to-end walk-through). Keeps every job it saw. While {@link #hold() held} it answers
+ * nothing until told which jobs to {@link #release}, so a test decides when rows come back.
  */
 final class RenderWorkerDouble implements AutoCloseable {
 
@@ -32,11 +37,16 @@ final class RenderWorkerDouble implements AutoCloseable {
     static final String DROP = "\u0000drop";
 
     final List<JsonNode> jobs = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> held = new ArrayList<>();
+    private final Function<JsonNode, String> outcome;
+    private final KafkaProducer<String, String> producer;
     private final Thread thread;
     private volatile boolean running = true;
+    private boolean holding;
 
     /** {@code outcome}: the job's data -> null to succeed, a failure message, or {@link #DROP} to answer nothing. */
     RenderWorkerDouble(String bootstrap, Function<JsonNode, String> outcome) {
+        this.outcome = outcome;
         Properties consumerProps = new Properties();
         consumerProps.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         consumerProps.put(ConsumerConfig.GROUP_ID_CONFIG, "worker-double-" + UUID.randomUUID());
@@ -49,48 +59,83 @@ final class RenderWorkerDouble implements AutoCloseable {
         producerProps.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         producerProps.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps);
-        KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps);
-        consumer.subscribe(List.of("pmedia.render.jobs"));
+        producer = new KafkaProducer<>(producerProps);
+        consumer.subscribe(List.of(Topics.RENDER_JOBS_BATCH));
         // Joined before any job of the test is published: "latest" must not skip them.
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (consumer.assignment().isEmpty()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the worker double got no partition of pmedia.render.jobs");
+                throw new IllegalStateException("the worker double got no partition of " + Topics.RENDER_JOBS_BATCH);
             }
             consumer.poll(Duration.ofMillis(100));
         }
         thread = new Thread(() -> {
-            try (consumer; producer) {
+            try (consumer) {
                 while (running) {
                     for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
                         JsonNode data = parse(record.value()).path("data");
-                        if (!"batch".equals(data.path("producer").asText())) {
-                            continue;
+                        if ("batch".equals(data.path("producer").asText())) {
+                            jobs.add(data);
+                            take(data);
                         }
-                        jobs.add(data);
-                        String failure = outcome.apply(data);
-                        if (DROP.equals(failure)) {
-                            continue;
-                        }
-                        String jobId = data.path("job-id").asText();
-                        String prefix = data.path("output-prefix").asText();
-                        ObjectNode result = JSON.createObjectNode().put("job-id", jobId).put("producer", "batch")
-                                .put("status", failure == null ? "SUCCESS" : "FAILURE")
-                                .put("message", failure == null ? "video ready" : failure)
-                                .put("video-key", failure == null ? prefix + "video.mp4" : null)
-                                .put("thumbnail-key", failure == null ? prefix + "thumbnail.jpg" : null);
-                        ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0")
-                                .put("id", UUID.randomUUID().toString()).put("source", "/test/worker")
-                                .put("type", "io.pmedia.render.job.completed").put("subject", jobId);
-                        envelope.set("data", result);
-                        producer.send(new ProducerRecord<>(data.path("reply-to").asText(), jobId,
-                                envelope.toString()));
                     }
                 }
             }
         }, "render-worker-double");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** Answers nothing from now on until {@link #release} or {@link #answerAll}. */
+    synchronized void hold() {
+        holding = true;
+    }
+
+    /** Answers the held jobs that {@code which} selects; returns how many. */
+    synchronized int release(Predicate<JsonNode> which) {
+        List<JsonNode> now = held.stream().filter(which).toList();
+        held.removeAll(now);
+        now.forEach(this::answer);
+        producer.flush();
+        return now.size();
+    }
+
+    /** Answers every held job, and every job from now on as it comes. */
+    synchronized void answerAll() {
+        holding = false;
+        release(job -> true);
+    }
+
+    synchronized int heldCount() {
+        return held.size();
+    }
+
+    private synchronized void take(JsonNode job) {
+        if (holding) {
+            held.add(job);
+        } else {
+            answer(job);
+        }
+    }
+
+    private void answer(JsonNode data) {
+        String failure = outcome.apply(data);
+        if (DROP.equals(failure)) {
+            return;
+        }
+        String jobId = data.path("job-id").asText();
+        String prefix = data.path("output-prefix").asText();
+        ObjectNode result = JSON.createObjectNode().put("job-id", jobId).put("producer", "batch")
+                .put("status", failure == null ? "SUCCESS" : "FAILURE")
+                .put("message", failure == null ? "video ready" : failure)
+                .put("video-key", failure == null ? prefix + "video.mp4" : null)
+                .put("thumbnail-key", failure == null ? prefix + "thumbnail.jpg" : null)
+                .put("render-millis", 800);
+        ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0")
+                .put("id", UUID.randomUUID().toString()).put("source", "/test/worker")
+                .put("type", "io.pmedia.render.job.completed").put("subject", jobId);
+        envelope.set("data", result);
+        producer.send(new ProducerRecord<>(data.path("reply-to").asText(), jobId, envelope.toString()));
     }
 
     private static JsonNode parse(String value) {
@@ -101,9 +146,21 @@ final class RenderWorkerDouble implements AutoCloseable {
         }
     }
 
+    /** Row number of a job ({@code <task-id>/<row>}). */
+    static int row(JsonNode job) {
+        String id = job.path("job-id").asText();
+        return Integer.parseInt(id.substring(id.indexOf('/') + 1));
+    }
+
+    static String task(JsonNode job) {
+        String id = job.path("job-id").asText();
+        return id.substring(0, id.indexOf('/'));
+    }
+
     @Override
     public void close() throws InterruptedException {
         running = false;
         thread.join(5000);
+        producer.close(Duration.ofSeconds(5));
     }
 }

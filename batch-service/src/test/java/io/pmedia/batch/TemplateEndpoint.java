@@ -34,6 +34,7 @@ public class TemplateEndpoint implements QuarkusTestResourceLifecycleManager {
                      "definition": {"use-case-id": "greeting", "name": "Greeting",
                                     "canvas": {"width": 320, "height": 180, "fps": 25},
                                     "fields": [{"name": "name", "required": true}, {"name": "offer"}],
+                                    "assets": {"images": [{"name": "photo"}]},
                                     "segments": [{"id": "hello", "duration": 1,
                                                   "layers": [{"type": "text", "text": "Hi {{name}}"}]}]}}"""
                     .formatted(GREETING));

@@ -1,5 +1,6 @@
 package io.pmedia.batch;
 
+import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.JwtTestResource;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.PostgresTestResource;
@@ -8,13 +9,14 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 
 /**
- * Real PostgreSQL, a real Kafka broker in the test JVM, S3Proxy, the test signing keys, and media-service's template
- * endpoint served over HTTP by {@link TemplateEndpoint}.
+ * Real PostgreSQL, a real Kafka broker in the test JVM, S3Proxy, the test signing keys, the gateway's internal client
+ * registry ({@link GatewayStub}), and media-service's template endpoint served over HTTP by {@link TemplateEndpoint}.
  */
 @QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "pmedia_batch_test"))
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(S3ProxyTestResource.class)
 @QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(GatewayStub.class)
 @QuarkusTestResource(TemplateEndpoint.class)
 public class TestInfrastructure {
 }

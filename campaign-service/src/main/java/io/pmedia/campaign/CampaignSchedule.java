@@ -10,8 +10,8 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /** A client's campaign window and where it stands in its lifecycle. */
 @Entity
@@ -45,15 +45,4 @@ public class CampaignSchedule extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
-
-    /** The client's campaign, or a null item. */
-    public static Uni<CampaignSchedule> findOwned(UUID clientId, String campaignId) {
-        return CampaignSchedule.<CampaignSchedule>find("clientId = ?1 and campaignId = ?2", clientId, campaignId)
-                .firstResult();
-    }
-
-    /** The event key: campaign ids are unique per client only. */
-    public String resourceKey() {
-        return clientId + "/" + campaignId;
-    }
 }

@@ -3,7 +3,6 @@ package io.pmedia.campaign;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +21,8 @@ import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.ValidatableResponse;
 
 /** A schedule's life: scoping, rescheduling, and transitions that fire on time with one event each. */
 @QuarkusTest
@@ -47,24 +48,29 @@ class ScheduleLifecycleTest {
     void campaignsAreScopedToTheirClient() {
         UUID acme = UUID.randomUUID();
         UUID globex = UUID.randomUUID();
-        schedule(acme, "summer-sale", hoursFromNow(1), hoursFromNow(2)).statusCode(200)
-                .body("campaign_id", equalTo("summer-sale")).body("status", equalTo("SCHEDULED"));
-        given().header("Authorization", TestTokens.bearer(globex)).get("/campaigns/summer-sale/schedule")
-                .then().statusCode(404).body("code", equalTo("NOT_FOUND")).body("error", equalTo(true));
+        JsonPath scheduled = schedule(acme, "summer-sale", hoursFromNow(1), hoursFromNow(2)).statusCode(200)
+                .extract().jsonPath();
+        assertThat(scheduled.getString("campaign_id")).isEqualTo("summer-sale");
+        assertThat(scheduled.getString("status")).isEqualTo("SCHEDULED");
+
+        JsonPath notTheirs = read(globex, "summer-sale").statusCode(404).extract().jsonPath();
+        assertThat(notTheirs.getString("code")).isEqualTo("NOT_FOUND");
+        assertThat(notTheirs.getBoolean("error")).isTrue();
+
         schedule(globex, "summer-sale", hoursFromNow(3), hoursFromNow(4)).statusCode(200);
-        given().header("Authorization", TestTokens.bearer(acme)).get("/campaigns/summer-sale/schedule")
-                .then().statusCode(200).body("start_time", equalTo(hoursFromNow(1).toString()));
+        assertThat(read(acme, "summer-sale").statusCode(200).extract().jsonPath().getString("start_time"))
+                .isEqualTo(hoursFromNow(1).toString());
     }
 
     @Test
     void reschedulingMovesTheWindowAndItsStatus() {
         UUID client = UUID.randomUUID();
-        schedule(client, "launch", hoursFromNow(1), hoursFromNow(2)).body("status", equalTo("SCHEDULED"));
-        schedule(client, "launch", hoursFromNow(-1), hoursFromNow(5)).statusCode(200)
-                .body("status", equalTo("ACTIVE"));
-        given().header("Authorization", TestTokens.bearer(client)).get("/campaigns/launch/schedule")
-                .then().statusCode(200).body("status", equalTo("ACTIVE"))
-                .body("end_time", equalTo(hoursFromNow(5).toString()));
+        assertThat(statusOf(schedule(client, "launch", hoursFromNow(1), hoursFromNow(2)))).isEqualTo("SCHEDULED");
+        assertThat(statusOf(schedule(client, "launch", hoursFromNow(-1), hoursFromNow(5)).statusCode(200)))
+                .isEqualTo("ACTIVE");
+        JsonPath moved = read(client, "launch").statusCode(200).extract().jsonPath();
+        assertThat(moved.getString("status")).isEqualTo("ACTIVE");
+        assertThat(moved.getString("end_time")).isEqualTo(hoursFromNow(5).toString());
         String key = client + "/launch";
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statuses(key))
                 .containsExactly("SCHEDULED", "ACTIVE"));
@@ -75,7 +81,7 @@ class ScheduleLifecycleTest {
         UUID client = UUID.randomUUID();
         Instant start = Instant.now().plusMillis(1500).truncatedTo(ChronoUnit.MILLIS);
         Instant end = start.plusMillis(1500);
-        schedule(client, "flash", start, end).statusCode(200).body("status", equalTo("SCHEDULED"));
+        assertThat(statusOf(schedule(client, "flash", start, end).statusCode(200))).isEqualTo("SCHEDULED");
 
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
                 .until(() -> "ACTIVE".equals(status(client, "flash")));
@@ -94,21 +100,29 @@ class ScheduleLifecycleTest {
         assertThat(ended.at("/data/client-id").asText()).isEqualTo(client.toString());
         assertThat(ended.at("/data/campaign_id").asText()).isEqualTo("flash");
 
-        schedule(client, "flash", hoursFromNow(1), hoursFromNow(2)).statusCode(409)
-                .body("code", equalTo("CONFLICT"));
+        assertThat(schedule(client, "flash", hoursFromNow(1), hoursFromNow(2)).statusCode(409).extract().jsonPath()
+                .getString("code")).isEqualTo("CONFLICT");
     }
 
     private List<String> statuses(String key) {
         return events.withKey(key).stream().map(event -> event.data().get("status").asText()).toList();
     }
 
+    /** The campaign's status as {@code GET} reads it. */
     static String status(UUID client, String campaign) {
-        return given().header("Authorization", TestTokens.bearer(client)).get("/campaigns/" + campaign + "/schedule")
-                .then().statusCode(200).extract().path("status");
+        return statusOf(read(client, campaign).statusCode(200));
     }
 
-    static io.restassured.response.ValidatableResponse schedule(UUID client, String campaign, Instant start,
-            Instant end) {
+    static String statusOf(ValidatableResponse response) {
+        return response.extract().jsonPath().getString("status");
+    }
+
+    static ValidatableResponse read(UUID client, String campaign) {
+        return given().header("Authorization", TestTokens.bearer(client)).get("/campaigns/" + campaign + "/schedule")
+                .then().log().ifValidationFails();
+    }
+
+    static ValidatableResponse schedule(UUID client, String campaign, Instant start, Instant end) {
         return given().header("Authorization", TestTokens.bearer(client)).contentType(ContentType.JSON)
                 .body(Map.of("start_time", start.toString(), "end_time", end.toString()))
                 .post("/campaigns/" + campaign + "/schedule").then().log().ifValidationFails();

@@ -2,11 +2,13 @@ package io.pmedia.campaign;
 
 import static io.pmedia.campaign.ScheduleLifecycleTest.schedule;
 import static io.pmedia.campaign.ScheduleLifecycleTest.status;
+import static io.pmedia.campaign.ScheduleLifecycleTest.statusOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +32,17 @@ import io.vertx.core.Vertx;
 
 /**
  * Several schedulers racing over the same database fire every transition once: the application's own plus two
- * more "replicas" hammering the same claim concurrently.
+ * more "replicas" hammering the same claim concurrently, while the service's clock crosses the windows' start and
+ * then their end.
  */
 @QuarkusTest
 class SchedulerReplicasTest {
 
     @Inject
     TransitionScheduler scheduler;
+
+    @Inject
+    TestClock clock;
 
     @Inject
     Vertx vertx;
@@ -47,15 +53,14 @@ class SchedulerReplicasTest {
     @Test
     void eachTransitionFiresOnceWhateverTheNumberOfReplicas() throws Exception {
         UUID client = UUID.randomUUID();
-        Instant start = Instant.now().plusMillis(3000);
+        Instant start = Instant.now().plus(1, ChronoUnit.HOURS);
 
         List<String> campaigns = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             String campaign = "race-" + i;
             campaigns.add(campaign);
-            schedule(client, campaign, start, start.plusMillis(800)).statusCode(200)
-                    .body("status", org.hamcrest.Matchers.equalTo("SCHEDULED"));
-
+            assertThat(statusOf(schedule(client, campaign, start, start.plus(1, ChronoUnit.HOURS)).statusCode(200)))
+                    .isEqualTo("SCHEDULED");
         }
 
         AtomicBoolean racing = new AtomicBoolean(true);
@@ -71,6 +76,10 @@ class SchedulerReplicasTest {
             }, replicas));
         }
         try (KafkaEvents events = KafkaEvents.of(bootstrap, "pmedia.campaign.status")) {
+            clock.advance(Duration.ofMinutes(90));
+            await().atMost(Duration.ofSeconds(15)).until(() -> campaigns.stream()
+                    .allMatch(campaign -> "ACTIVE".equals(status(client, campaign))));
+            clock.advance(Duration.ofHours(1));
             await().atMost(Duration.ofSeconds(15)).until(() -> campaigns.stream()
                     .allMatch(campaign -> "ENDED".equals(status(client, campaign))));
             racing.set(false);
@@ -88,7 +97,9 @@ class SchedulerReplicasTest {
                         .containsExactly("SCHEDULED", "ACTIVE", "ENDED"));
             });
         } finally {
+            racing.set(false);
             replicas.shutdownNow();
+            clock.reset();
         }
     }
 }

@@ -71,6 +71,26 @@ public class Client extends PanacheEntityBase {
         return Client.<Client>find("id = ?1 and deletedAt is null", id).firstResult();
     }
 
+    /** Every client that was not deleted, oldest first. */
+    public static Uni<List<Client>> findAllActive() {
+        return Client.<Client>find("deletedAt is null order by createdAt").list();
+    }
+
+    /** The webhook secrets that sign a push now: the current one, and the previous one until its overlap ends. */
+    public List<WebhookSecretInUse> signingSecrets(Instant now) {
+        List<WebhookSecretInUse> secrets = new java.util.ArrayList<>();
+        secrets.add(new WebhookSecretInUse(webhookSecret, null));
+        if (previousWebhookSecret != null && previousWebhookExpiresAt != null
+                && previousWebhookExpiresAt.isAfter(now)) {
+            secrets.add(new WebhookSecretInUse(previousWebhookSecret, previousWebhookExpiresAt));
+        }
+        return secrets;
+    }
+
+    /** A webhook secret and until when it signs (null: until it is rotated). */
+    public record WebhookSecretInUse(String secret, Instant expiresAt) {
+    }
+
     public static Uni<Client> findActiveByApiKeyHash(String hash) {
         return Client.<Client>find("apiKeyHash = ?1 and deletedAt is null", hash).firstResult();
     }

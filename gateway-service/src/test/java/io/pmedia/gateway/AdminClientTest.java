@@ -130,6 +130,6 @@ class AdminClientTest {
                 .body("webhook-secrets[1].secret", equalTo(vendor.webhookSecret()))
                 .body("webhook-secrets[1].expires-at", not(nullValue()));
         isError(given().header("Authorization", Vendors.ADMIN).get("/internal/clients/" + vendor.clientId())
-                .then(), 401, "UNAUTHORIZED");
+                .then(), 403, "FORBIDDEN");
     }
 }

@@ -4,6 +4,7 @@ import static io.pmedia.gateway.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,9 @@ class ErrorBodyTest {
     void wrongMethodIs405() {
         isError(given().get("/auth/token").then(), 405, "METHOD_NOT_ALLOWED")
                 .body("message", containsString("GET"));
-        isError(given().delete("/media/demo").then(), 405, "METHOD_NOT_ALLOWED");
+        isError(given().delete("/media/demo").then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "POST");
+        isError(given().put("/campaigns/c-1/schedule").then(), 405, "METHOD_NOT_ALLOWED")
+                .header("Allow", "POST, GET").body("message", containsString("PUT"));
     }
 
     @Test
@@ -35,6 +38,20 @@ class ErrorBodyTest {
                 "UNSUPPORTED_MEDIA_TYPE").body("message", containsString("text/plain"));
         isError(given().contentType(ContentType.XML).body("<x/>").header("Authorization", "Bearer x")
                 .post("/media/demo").then(), 415, "UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void aContentTypeThatIsNoMediaTypeIs415() {
+        for (String contentType : List.of("a/b/c;;;", "foo", "/", ";", "application/json;;;", "text/ plain")) {
+            isError(given().header("Content-Type", contentType).body("{}".getBytes()).post("/auth/token").then(), 415,
+                    "UNSUPPORTED_MEDIA_TYPE").body("message", containsString("is not a media type"));
+            isError(given().header("Content-Type", contentType).header("Authorization", "Bearer x")
+                    .body("{}".getBytes())
+                    .post("/media/demo").then(), 415, "UNSUPPORTED_MEDIA_TYPE");
+        }
+        given().header("Content-Type", "application/json; charset=\"utf-8\"").body("{}".getBytes()).post("/auth/token")
+                .then()
+                .statusCode(400);
     }
 
     @Test

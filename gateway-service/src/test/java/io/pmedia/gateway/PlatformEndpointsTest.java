@@ -5,26 +5,46 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
+import java.net.URL;
+
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.TestKeys;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
-/** Health, metrics, the OpenAPI document and the JWKS are served where platform teams expect them. */
+/**
+ * Health and metrics are served on the management port only; the OpenAPI document and the JWKS on the public one,
+ * where platform teams and vendors expect them.
+ */
 @QuarkusTest
 class PlatformEndpointsTest {
 
+    @TestHTTPResource(value = "/health", management = true)
+    URL health;
+
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
+
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metrics;
+
     @Test
-    void healthIsUp() {
-        given().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/ready").then().statusCode(200);
+    void healthIsUpOnTheManagementPort() {
+        given().get(health).then().statusCode(200).body("status", equalTo("UP"));
+        given().get(ready).then().statusCode(200);
     }
 
     @Test
-    void prometheusMetricsAreServed() {
+    void prometheusMetricsAreServedOnTheManagementPort() {
         given().get("/.well-known/jwks.json").then().statusCode(200);
-        given()
-                .get("/q/metrics").then().statusCode(200).body(containsString("http_server_requests"));
+        given().get(metrics).then().statusCode(200).body(containsString("http_server_requests"));
+    }
+
+    @Test
+    void healthAndMetricsAreNotOnThePublicPort() {
+        given().get("/q/health").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        given().get("/q/metrics").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
     }
 
     @Test

@@ -4,14 +4,15 @@ import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import io.pmedia.events.MediaStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /** A realtime media request (interface 2.3/2.4) and where its render stands. */
 @Entity
@@ -31,9 +32,9 @@ public class MediaRequest extends PanacheEntityBase {
     @Column(name = "request_hash", nullable = false)
     public String requestHash;
 
-    /** {@code current} ({@code POST /media/demo}) or {@code earlier} ({@code POST /video/demo}). */
+    @Convert(converter = RequestForm.Column.class)
     @Column(nullable = false)
-    public String form;
+    public RequestForm form;
 
     @Column(name = "customer_id")
     public String customerId;
@@ -63,8 +64,9 @@ public class MediaRequest extends PanacheEntityBase {
 
     public String message;
 
+    @Enumerated(EnumType.STRING)
     @Column(name = "accept_status", nullable = false)
-    public String acceptStatus;
+    public AcceptanceStatus acceptStatus;
 
     @Column(name = "accept_message", nullable = false)
     public String acceptMessage;
@@ -92,14 +94,4 @@ public class MediaRequest extends PanacheEntityBase {
 
     @Column(name = "completed_at")
     public Instant completedAt;
-
-    public static Uni<MediaRequest> findByClientRequest(UUID clientId, String clientRequestId) {
-        return MediaRequest.<MediaRequest>find("clientId = ?1 and clientRequestId = ?2", clientId, clientRequestId)
-                .firstResult();
-    }
-
-    /** The client's request, or a null item (also for another client's id). */
-    public static Uni<MediaRequest> findOwned(UUID clientId, UUID id) {
-        return MediaRequest.<MediaRequest>find("id = ?1 and clientId = ?2", id, clientId).firstResult();
-    }
 }

@@ -1,7 +1,6 @@
 package io.pmedia.media;
 
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
@@ -10,7 +9,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /** One version of a template (use case); the highest version of a use case is its current one. */
 @Entity
@@ -43,27 +41,4 @@ public class TemplateVersion extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
-
-    public static Uni<TemplateVersion> current(String useCaseId) {
-        return TemplateVersion.<TemplateVersion>find("useCaseId = ?1 order by version desc", useCaseId)
-                .firstResult();
-    }
-
-    public static Uni<TemplateVersion> currentOfTemplate(UUID templateId) {
-        return TemplateVersion.<TemplateVersion>find("templateId = ?1 order by version desc", templateId)
-                .firstResult();
-    }
-
-    public static Uni<TemplateVersion> find(String useCaseId, int version) {
-        return TemplateVersion.<TemplateVersion>find("useCaseId = ?1 and version = ?2", useCaseId, version)
-                .firstResult();
-    }
-
-    /** The current version of every use case. */
-    public static Uni<List<TemplateVersion>> allCurrent() {
-        return TemplateVersion.<TemplateVersion>find("from TemplateVersion v where v.version = "
-                + "(select max(t.version) from TemplateVersion t where t.useCaseId = v.useCaseId) "
-                + "order by v.useCaseId").list();
-
-    }
 }

@@ -7,8 +7,6 @@ import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.matchesPattern;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pmedia.media.render.FfmpegRunner;
+import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,6 +41,9 @@ class RealtimeRenderTest {
 
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String bootstrap;
+
+    @Inject
+    ObjectStore store;
 
     private KafkaEvents statusEvents;
     private AssetServer assets;
@@ -67,15 +72,15 @@ class RealtimeRenderTest {
     @Test
     void theDemoGreetingRendersAPlayablePersonalizedVideo(@TempDir Path dir) throws Exception {
         UUID client = UUID.randomUUID();
-        String id = request(client, body("greet-1", "greeting", Map.of(
+        JsonPath json = request(client, body("greet-1", "greeting", Map.of(
                 "personalization_fields", Map.of("name", "Ada", "offer", "20% off your next order"),
                 "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
-                .statusCode(200)
-                .body("status", equalTo("SUCCESS"))
-                .body("message", equalTo("request accepted"))
-                .body("client-request-id", equalTo("greet-1"))
-                .body("service-request-id", matchesPattern("[0-9a-f-]{36}"))
-                .extract().path("service-request-id");
+                .statusCode(200).extract().jsonPath();
+        assertThat(json.getString("status")).isEqualTo("SUCCESS");
+        assertThat(json.getString("message")).isEqualTo("request accepted");
+        assertThat(json.getString("client-request-id")).isEqualTo("greet-1");
+        assertThat(json.getString("service-request-id")).matches("[0-9a-f-]{36}");
+        String id = json.getString("service-request-id");
 
         JsonPath status = awaitFinal(client, id);
         assertThat(status.getString("status")).isEqualTo("SUCCESS");
@@ -105,13 +110,15 @@ class RealtimeRenderTest {
     @Test
     void theEarlierFormRendersToo(@TempDir Path dir) throws Exception {
         UUID client = UUID.randomUUID();
-        String id = io.restassured.RestAssured.given().header("Authorization", TestTokens.bearer(client))
+        JsonPath json = io.restassured.RestAssured.given()
+                .header("Authorization", TestTokens.bearer(client))
                 .contentType(ContentType.JSON)
                 .body(Map.of("client-request-id", "card-1", "customer-id", "c", "use-case-id", "classic-card",
                         "user-id", "u", "phrase-texts", List.of("Dear Ada", "Bye"), "image-texts", List.of("2019"),
                         "image-urls", List.of(assets.url("/card.png"))))
-                .post("/video/demo").then().statusCode(200).body("status", equalTo("SUCCESS"))
-                .extract().path("service-request-id");
+                .post("/video/demo").then().statusCode(200).extract().jsonPath();
+        assertThat(json.getString("status")).isEqualTo("SUCCESS");
+        String id = json.getString("service-request-id");
         JsonPath status = awaitFinal(client, id);
         assertThat(status.getString("status")).isEqualTo("SUCCESS");
         FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir, "card.mp4"));
@@ -132,11 +139,7 @@ class RealtimeRenderTest {
 
     @Test
     void anAssetOfTheWrongTypeFailsTheRenderWithAReason() {
-        UUID client = UUID.randomUUID();
-        String id = request(client, body("html-1", "tiny", Map.of("personalization_fields", Map.of("name", "Bo"),
-                "global_assets", Map.of("images", List.of(assets.url("/page.html"))))))
-                .statusCode(200).body("status", equalTo("SUCCESS")).extract().path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = renderWithImage("html-1", "/page.html");
         assertThat(status.getString("status")).isEqualTo("FAILURE");
         assertThat(status.getString("message")).contains("content type 'text/html'").contains("page.html");
         assertThat(status.getString("video-url")).isNull();
@@ -144,15 +147,22 @@ class RealtimeRenderTest {
 
     @Test
     void anImageFfmpegCannotDecodeFailsTheRenderWithItsReason() {
-        UUID client = UUID.randomUUID();
-        String id = request(client, body("broken-1", "tiny", Map.of("personalization_fields", Map.of("name", "Bo"),
-                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))))
-                .statusCode(200).body("status", equalTo("SUCCESS")).extract().path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = renderWithImage("broken-1", "/broken.png");
         assertThat(status.getString("status")).isEqualTo("FAILURE");
         assertThat(status.getString("message")).startsWith("ffmpeg failed: ").doesNotContain("/tmp/");
         assertThat(status.getString("video-url")).isNull();
         assertThat(status.getString("image-url")).isNull();
+    }
+
+    /** A tiny render whose image is the asset server's {@code path}: accepted, then its final status. */
+    private JsonPath renderWithImage(String clientRequestId, String path) {
+        UUID client = UUID.randomUUID();
+        JsonPath accepted = request(client,
+                body(clientRequestId, "tiny", Map.of("personalization_fields", Map.of("name", "Bo"),
+                        "global_assets", Map.of("images", List.of(assets.url(path))))))
+                .statusCode(200).extract().jsonPath();
+        assertThat(accepted.getString("status")).isEqualTo("SUCCESS");
+        return awaitFinal(client, accepted.getString("service-request-id"));
     }
 
     @Test
@@ -178,6 +188,34 @@ class RealtimeRenderTest {
             JsonPath status = awaitFinal(client, id);
             assertThat(status.getString("status")).isEqualTo("FAILURE");
             assertThat(status.getString("message")).contains(host).contains("not allowed");
+        }
+    }
+
+    @Test
+    void anAssetInThePlatformStoreRendersForItsOwnerOnlyAndReadsLikeAMissingOneForOthers() throws Exception {
+        UUID owner = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        String key = "inputs/" + owner + "/" + UUID.randomUUID() + "/photo.png";
+        store.put(key, AssetServer.png(), "image/png");
+        String endpoint = ConfigProvider.getConfig().getValue("pmedia.storage.endpoint", String.class);
+        String plain = endpoint + "/" + store.bucket() + "/" + key;
+        String missing = endpoint + "/" + store.bucket() + "/inputs/" + other + "/" + UUID.randomUUID() + "/photo.png";
+
+        for (String url : List.of(plain, store.publicUrl(key))) {
+            String id = request(owner, body("own-" + UUID.randomUUID(), "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(url)))))
+                    .statusCode(200).extract().path("service-request-id");
+            assertThat(awaitFinal(owner, id).getString("status")).as(url).isEqualTo("SUCCESS");
+        }
+        for (String url : List.of(plain, store.publicUrl(key), missing)) {
+            String id = request(other, body("foreign-" + UUID.randomUUID(), "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(url)))))
+                    .statusCode(200).extract().path("service-request-id");
+            JsonPath status = awaitFinal(other, id);
+            assertThat(status.getString("status")).isEqualTo("FAILURE");
+            assertThat(status.getString("message"))
+                    .isEqualTo("asset " + (url.length() <= 120 ? url : url.substring(0, 120) + "...")
+                            + " could not be fetched: not found");
         }
     }
 }

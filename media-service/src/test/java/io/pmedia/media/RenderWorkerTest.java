@@ -5,13 +5,14 @@ import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
 
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
@@ -30,22 +31,26 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.agroal.api.AgroalDataSource;
-import io.pmedia.common.event.CloudEvent;
+import io.pmedia.events.CloudEvent;
+import io.pmedia.events.RenderInput;
+import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderOutcome;
+import io.pmedia.events.RenderResult;
+import io.pmedia.events.Topics;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.messaging.RenderJob;
-import io.pmedia.media.messaging.RenderResult;
-import io.pmedia.media.messaging.RenderTopics;
-import io.pmedia.media.messaging.RenderWorker;
-import io.pmedia.media.template.RenderInput;
-import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.render.RenderWorker;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 
 /** The render workers as any producer sees them: jobs in, results out, time limits, and renders that get lost. */
 @QuarkusTest
 class RenderWorkerTest {
+
+    @TestHTTPResource(value = "/health/ready", management = true)
+    URL ready;
 
     /** A minute of 720p: far more than a one-second limit allows. */
     static final String LONG = """
@@ -80,17 +85,18 @@ class RenderWorkerTest {
 
     @Test
     void aRenderOverItsTimeLimitIsStoppedAndFailsWithTheLimitInTheMessage() throws Exception {
-        RenderJob job = new RenderJob(UUID.randomUUID().toString(), "test", null, UUID.randomUUID(),
-                UUID.randomUUID(), 1, mapper.readValue(LONG, TemplateDefinition.class),
-                new RenderInput(Map.of("name", "Ada"), null, null, null, null, null), "test/long/", 1);
+        UUID client = UUID.randomUUID();
+        RenderJob job = new RenderJob(UUID.randomUUID().toString(), "test", null, client,
+                UUID.randomUUID(), 1, mapper.readTree(LONG),
+                new RenderInput(Map.of("name", "Ada"), null, null, null, null, null), "media/" + client + "/long/", 1);
 
         long started = System.nanoTime();
         RenderResult result = worker.render(job);
 
-        assertThat(result.status()).isEqualTo(RenderResult.FAILURE);
+        assertThat(result.status()).isEqualTo(RenderOutcome.FAILURE);
         assertThat(result.message()).isEqualTo("render exceeded its time limit of 1 s");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
-        assertThat(store.size("test/long/video.mp4")).isEmpty();
+        assertThat(store.size("media/" + client + "/long/video.mp4")).isEmpty();
         Path renders = config.workDir().resolve("renders");
         await().atMost(Duration.ofSeconds(60)).until(() -> isEmpty(renders));
     }
@@ -99,25 +105,42 @@ class RenderWorkerTest {
     void anotherProducerGetsItsResultOnItsReplyTopic() throws Exception {
         String replyTo = "pmedia.test.results-" + UUID.randomUUID();
         String jobId = "row-" + UUID.randomUUID();
-        RenderJob job = new RenderJob(jobId, "batch", replyTo, UUID.randomUUID(), UUID.randomUUID(), 1,
-                mapper.readValue(MediaApi.TINY, TemplateDefinition.class),
-                new RenderInput(Map.of("name", "Row 7"), null, null, null, null, null), "batch/t-1/7/", null);
-        CloudEvent envelope = CloudEvent.of("/pmedia/batch-service", RenderTopics.JOB_TYPE, jobId,
+        UUID client = UUID.randomUUID();
+        String prefix = "batch/" + client + "/t-1/7/";
+        RenderJob job = new RenderJob(jobId, "batch", replyTo, client, UUID.randomUUID(), 1,
+                mapper.readTree(MediaApi.TINY),
+                new RenderInput(Map.of("name", "Row 7"), null, null, null, null, null), prefix, null);
+        CloudEvent envelope = CloudEvent.of("/pmedia/batch-service", Topics.RENDER_JOB_REQUESTED, jobId,
                 mapper.valueToTree(job));
 
         try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo);
                 KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties())) {
-            producer.send(new ProducerRecord<>(RenderTopics.JOBS, jobId, mapper.writeValueAsString(envelope))).get();
+            producer.send(new ProducerRecord<>(Topics.RENDER_JOBS, jobId, mapper.writeValueAsString(envelope))).get();
 
             await().atMost(Duration.ofSeconds(60)).until(() -> !results.withKey(jobId).isEmpty());
             KafkaEvents.Event event = results.withKey(jobId).get(0);
-            assertThat(event.envelope().get("type").asText()).isEqualTo(RenderTopics.RESULT_TYPE);
+            assertThat(event.envelope().get("type").asText()).isEqualTo(Topics.RENDER_JOB_COMPLETED);
             assertThat(event.data().get("producer").asText()).isEqualTo("batch");
             assertThat(event.data().get("status").asText()).isEqualTo("SUCCESS");
-            assertThat(event.data().get("video-key").asText()).isEqualTo("batch/t-1/7/video.mp4");
+            assertThat(event.data().get("video-key").asText()).isEqualTo(prefix + "video.mp4");
             assertThat(event.data().get("duration-seconds").asDouble()).isBetween(1.9, 2.1);
-            assertThat(store.size("batch/t-1/7/video.mp4")).get().matches(size -> size > 1000);
-            assertThat(store.size("batch/t-1/7/thumbnail.jpg")).isPresent();
+            assertThat(store.size(prefix + "video.mp4")).get().matches(size -> size > 1000);
+            assertThat(store.size(prefix + "thumbnail.jpg")).isPresent();
+        }
+    }
+
+    @Test
+    void aJobWhoseOutputsWouldLeaveItsClientsNamespaceIsRefused() throws Exception {
+        UUID client = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        for (String prefix : List.of("batch/" + other + "/t/1/", "media/" + client + "/../" + other + "/x/",
+                "elsewhere/")) {
+            RenderJob job = new RenderJob(UUID.randomUUID().toString(), "batch", null, client, UUID.randomUUID(), 1,
+                    mapper.readTree(MediaApi.TINY),
+                    new RenderInput(Map.of("name", "Row"), null, null, null, null, null), prefix, null);
+            RenderResult result = worker.render(job);
+            assertThat(result.status()).as(prefix).isEqualTo(RenderOutcome.FAILURE);
+            assertThat(store.size(prefix + "video.mp4")).isEmpty();
         }
     }
 
@@ -128,7 +151,7 @@ class RenderWorkerTest {
                 .statusCode(200).extract().path("service-request-id");
         assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
 
-        try (KafkaEvents jobs = KafkaEvents.of(bootstrap, RenderTopics.JOBS)) {
+        try (KafkaEvents jobs = KafkaEvents.of(bootstrap, Topics.RENDER_JOBS)) {
             // As if the job had been lost after acceptance: still PROCESSING, long ago. The sweep (every second in
             // tests) submits it again.
             markStale(id, 1);
@@ -146,8 +169,8 @@ class RenderWorkerTest {
 
     @Test
     void theEngineIsReady() {
-        RestAssured.given().get("/q/health/ready").then().statusCode(200)
-                .body("checks.find { it.name == 'render-engine' }.status", equalTo("UP"));
+        assertThat(RestAssured.given().get(ready).then().statusCode(200)
+                .extract().jsonPath().getString("checks.find { it.name == 'render-engine' }.status")).isEqualTo("UP");
     }
 
     private void markStale(String id, int attempts) throws Exception {

@@ -7,9 +7,6 @@ import static io.pmedia.media.MediaApi.status;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,10 +50,13 @@ class RequestRulesTest {
         UUID client = UUID.randomUUID();
         Map<String, Object> body = body("idem-1", "tiny", Map.of("personalization_fields", Map.of("name", "Cy")));
         String first = request(client, body).statusCode(200).extract().path("service-request-id");
-        request(client, body).statusCode(200).body("service-request-id", equalTo(first))
-                .body("status", equalTo("SUCCESS")).body("message", equalTo("request accepted"));
+        JsonPath json = request(client, body).statusCode(200).extract().jsonPath();
+        assertThat(json.<Object>get("service-request-id")).isEqualTo(first);
+        assertThat(json.getString("status")).isEqualTo("SUCCESS");
+        assertThat(json.getString("message")).isEqualTo("request accepted");
         assertThat(awaitFinal(client, first).getString("status")).isEqualTo("SUCCESS");
-        request(client, body).statusCode(200).body("service-request-id", equalTo(first));
+        assertThat(request(client, body).statusCode(200)
+                .extract().jsonPath().<Object>get("service-request-id")).isEqualTo(first);
 
         try (KafkaEvents jobs = KafkaEvents.of(bootstrap, "pmedia.render.jobs")) {
             await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(first).isEmpty());
@@ -75,8 +75,11 @@ class RequestRulesTest {
         try {
             List<Future<String>> answers = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                answers.add(pool.submit(() -> request(client, body).statusCode(200)
-                        .body("status", equalTo("SUCCESS")).extract().<String>path("service-request-id")));
+                answers.add(pool.submit(() -> {
+                    JsonPath accepted = request(client, body).statusCode(200).extract().jsonPath();
+                    assertThat(accepted.getString("status")).isEqualTo("SUCCESS");
+                    return accepted.getString("service-request-id");
+                }));
             }
             Set<String> ids = new HashSet<>();
             for (Future<String> answer : answers) {
@@ -93,11 +96,15 @@ class RequestRulesTest {
         UUID client = UUID.randomUUID();
         request(client, body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"))))
                 .statusCode(200);
-        request(client, body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
-                .statusCode(409).body("code", equalTo("CONFLICT")).body("error", equalTo(true))
-                .body("message", containsString("idem-2"));
-        request(UUID.randomUUID(), body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
-                .statusCode(200).body("status", equalTo("SUCCESS"));
+        JsonPath json = request(client, body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
+                .statusCode(409).extract().jsonPath();
+        assertThat(json.getString("code")).isEqualTo("CONFLICT");
+        assertThat(json.getBoolean("error")).isTrue();
+        assertThat(json.getString("message")).contains("idem-2");
+        assertThat(request(UUID.randomUUID(),
+                body("idem-2", "tiny", Map.of("personalization_fields", Map.of("name", "Di"))))
+                .statusCode(200)
+                .extract().jsonPath().getString("status")).isEqualTo("SUCCESS");
     }
 
     @Test
@@ -115,34 +122,47 @@ class RequestRulesTest {
     }
 
     private static void assertFailure(UUID client, Map<String, Object> body, String reason) {
-        String id = request(client, body).statusCode(200).body("status", equalTo("FAILURE"))
-                .body("message", containsString(reason))
-                .extract().path("service-request-id");
-        status(client, id).statusCode(200).body("status", equalTo("FAILURE"))
-                .body("message", containsString(reason)).body("video-url", nullValue());
+        JsonPath json = request(client, body).statusCode(200).extract().jsonPath();
+        assertThat(json.getString("status")).isEqualTo("FAILURE");
+        assertThat(json.getString("message")).contains(reason);
+        String id = json.getString("service-request-id");
+        JsonPath json2 = status(client, id).statusCode(200).extract().jsonPath();
+        assertThat(json2.getString("status")).isEqualTo("FAILURE");
+        assertThat(json2.getString("message")).contains(reason);
+        assertThat(json2.<Object>get("video-url")).isNull();
     }
 
     @Test
     void malformedOrMistypedInputIsABadRequest() {
         UUID client = UUID.randomUUID();
-        given().header("Authorization", TestTokens.bearer(client)).contentType(ContentType.JSON).body("{\"a\":")
-                .post("/media/demo").then().statusCode(400).body("code", equalTo("BAD_REQUEST"));
+        assertThat(
+                given().header("Authorization", TestTokens.bearer(client)).contentType(ContentType.JSON).body("{\"a\":")
+                        .post("/media/demo").then().statusCode(400)
+                        .extract().jsonPath().getString("code"))
+                .isEqualTo("BAD_REQUEST");
         Map<String, Object> wrongType = new HashMap<>(body("t-1", "tiny", Map.of()));
         wrongType.put("user-id", 42);
-        request(client, wrongType).statusCode(400).body("code", equalTo("BAD_REQUEST"))
-                .body("message", containsString("user-id"));
+        JsonPath json = request(client, wrongType).statusCode(400).extract().jsonPath();
+        assertThat(json.getString("code")).isEqualTo("BAD_REQUEST");
+        assertThat(json.getString("message")).contains("user-id");
         Map<String, Object> missing = new HashMap<>(body("t-2", "tiny", Map.of()));
         missing.remove("customer-id");
-        request(client, missing).statusCode(400).body("code", equalTo("VALIDATION_ERROR"))
-                .body("message", equalTo("field 'customer-id' is required"));
-        request(client, body("t-3", "tiny", Map.of("global_assets", "not-an-object"))).statusCode(400)
-                .body("message", containsString("global_assets"));
-        request(client, body("t-4", "tiny", Map.of("personalization_fields", Map.of("name", Map.of("x", 1)))))
-                .statusCode(400).body("code", equalTo("BAD_REQUEST"))
-                .body("message", equalTo("field 'data.personalization_fields.name' must be a string, a number "
-                        + "or a boolean"));
-        request(client, body("t-5", "tiny", Map.of("global_assets", Map.of("images", List.of(7))))).statusCode(400)
-                .body("code", equalTo("BAD_REQUEST")).body("message", containsString("images"));
+        JsonPath json2 = request(client, missing).statusCode(400).extract().jsonPath();
+        assertThat(json2.getString("code")).isEqualTo("VALIDATION_ERROR");
+        assertThat(json2.getString("message")).isEqualTo("field 'customer-id' is required");
+        assertThat(request(client, body("t-3", "tiny", Map.of("global_assets", "not-an-object"))).statusCode(400)
+                .extract().jsonPath().getString("message")).contains("global_assets");
+        JsonPath json3 = request(client,
+                body("t-4", "tiny", Map.of("personalization_fields", Map.of("name", Map.of("x", 1)))))
+                .statusCode(400).extract().jsonPath();
+        assertThat(json3.getString("code")).isEqualTo("BAD_REQUEST");
+        assertThat(json3.getString("message"))
+                .isEqualTo("field 'data.personalization_fields.name' must be a string, a number "
+                        + "or a boolean");
+        JsonPath json4 = request(client, body("t-5", "tiny", Map.of("global_assets", Map.of("images", List.of(7)))))
+                .statusCode(400).extract().jsonPath();
+        assertThat(json4.getString("code")).isEqualTo("BAD_REQUEST");
+        assertThat(json4.getString("message")).contains("images");
     }
 
     @Test
@@ -152,9 +172,12 @@ class RequestRulesTest {
                 .statusCode(200).extract().path("service-request-id");
         JsonPath mine = status(owner, id).statusCode(200).extract().jsonPath();
         assertThat(mine.getString("status")).isIn("PROCESSING", "SUCCESS");
-        status(UUID.randomUUID(), id).statusCode(404).body("code", equalTo("NOT_FOUND"));
-        status(owner, UUID.randomUUID().toString()).statusCode(404).body("code", equalTo("NOT_FOUND"));
-        status(owner, "not-a-uuid").statusCode(404).body("code", equalTo("NOT_FOUND"));
+        assertThat(status(UUID.randomUUID(), id).statusCode(404)
+                .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
+        assertThat(status(owner, UUID.randomUUID().toString()).statusCode(404)
+                .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
+        assertThat(status(owner, "not-a-uuid").statusCode(404)
+                .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
     }
 
     @Test
@@ -171,8 +194,9 @@ class RequestRulesTest {
 
     @Test
     void aTokenOfAVendorIsRequired() {
-        given().contentType(ContentType.JSON).body(body("x", "tiny", Map.of())).post("/media/demo")
-                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        assertThat(given().contentType(ContentType.JSON).body(body("x", "tiny", Map.of())).post("/media/demo")
+                .then().statusCode(401)
+                .extract().jsonPath().getString("code")).isEqualTo("UNAUTHORIZED");
         given().header("Authorization", "Bearer " + TestTokens.operator()).get("/status/x")
                 .then().statusCode(403);
     }

@@ -3,11 +3,6 @@ package io.pmedia.notifier;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasSize;
-import static org.hamcrest.Matchers.matchesPattern;
-import static org.hamcrest.Matchers.notNullValue;
-import static org.hamcrest.Matchers.nullValue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.notifier.GatewayStub.Secret;
 import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.notifier.messaging.MediaStatusConsumer;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -68,12 +64,14 @@ class DeliveriesApiTest {
             assertThat(seen).hasSize(5).doesNotHaveDuplicates()
                     .containsExactlyInAnyOrderElementsOf(sent.stream().map(e -> e.id().toString()).toList());
 
-            Api.deliveries(client, "status=DELIVERED").statusCode(200).body("deliveries", hasSize(5))
-                    .body("next-cursor", nullValue())
-                    .body("deliveries[0].type", equalTo("video.push"))
-                    .body("deliveries[0].payload.user-id", equalTo("u-1"))
-                    .body("deliveries[0].attempts[0].status-code", equalTo(202));
-            Api.deliveries(client, "status=exhausted").statusCode(200).body("deliveries", hasSize(0));
+            JsonPath json = Api.deliveries(client, "status=DELIVERED").statusCode(200).extract().jsonPath();
+            assertThat(json.getList("deliveries")).hasSize(5);
+            assertThat(json.<Object>get("next-cursor")).isNull();
+            assertThat(json.getString("deliveries[0].type")).isEqualTo("video.push");
+            assertThat(json.getString("deliveries[0].payload.user-id")).isEqualTo("u-1");
+            assertThat(json.getInt("deliveries[0].attempts[0].status-code")).isEqualTo(202);
+            assertThat(Api.deliveries(client, "status=exhausted").statusCode(200)
+                    .extract().jsonPath().getList("deliveries")).hasSize(0);
         }
     }
 
@@ -81,20 +79,23 @@ class DeliveriesApiTest {
     void badQueryParametersAreValidationErrors() {
         UUID client = UUID.randomUUID();
         for (String query : List.of("status=LOST", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor")) {
-            Api.deliveries(client, query).statusCode(400)
-                    .body("error", equalTo(true))
-                    .body("code", equalTo("VALIDATION_ERROR"))
-                    .body("message", notNullValue())
-                    .body("timestamp", notNullValue());
+            JsonPath json = Api.deliveries(client, query).statusCode(400).extract().jsonPath();
+            assertThat(json.getBoolean("error")).isTrue();
+            assertThat(json.getString("code")).isEqualTo("VALIDATION_ERROR");
+            assertThat(json.<Object>get("message")).isNotNull();
+            assertThat(json.<Object>get("timestamp")).isNotNull();
         }
     }
 
     @Test
     void everyEndpointNeedsAClientToken() {
-        given().when().get("/webhooks/deliveries").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
-        given().when().post("/webhooks/test").then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
-        given().header("Authorization", "Bearer " + TestTokens.operator())
-                .when().get("/webhooks/deliveries").then().statusCode(403).body("code", equalTo("FORBIDDEN"));
+        assertThat(given().when().get("/webhooks/deliveries").then().statusCode(401)
+                .extract().jsonPath().getString("code")).isEqualTo("UNAUTHORIZED");
+        assertThat(given().when().post("/webhooks/test").then().statusCode(401)
+                .extract().jsonPath().getString("code")).isEqualTo("UNAUTHORIZED");
+        assertThat(given().header("Authorization", "Bearer " + TestTokens.operator())
+                .when().get("/webhooks/deliveries").then().statusCode(403)
+                .extract().jsonPath().getString("code")).isEqualTo("FORBIDDEN");
     }
 
     @Test
@@ -108,13 +109,13 @@ class DeliveriesApiTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
             String webhookId = (String) Api.delivery(client, event.id()).get("webhook-id");
 
-            Api.replay(client, webhookId).statusCode(200)
-                    .body("webhook-id", equalTo(webhookId))
-                    .body("status", equalTo("DELIVERED"))
-                    .body("attempt-count", equalTo(2))
-                    .body("attempts", hasSize(2))
-                    .body("attempts[1].trigger", equalTo("replay"))
-                    .body("attempts[1].status-code", equalTo(202));
+            JsonPath json = Api.replay(client, webhookId).statusCode(200).extract().jsonPath();
+            assertThat(json.<Object>get("webhook-id")).isEqualTo(webhookId);
+            assertThat(json.getString("status")).isEqualTo("DELIVERED");
+            assertThat(json.getInt("attempt-count")).isEqualTo(2);
+            assertThat(json.getList("attempts")).hasSize(2);
+            assertThat(json.getString("attempts[1].trigger")).isEqualTo("replay");
+            assertThat(json.getInt("attempts[1].status-code")).isEqualTo(202);
 
             assertThat(receiver.received()).hasSize(2);
             TestReceiver.Received replayed = receiver.received().get(1);
@@ -136,10 +137,14 @@ class DeliveriesApiTest {
             await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(owner, event.id())));
             String webhookId = (String) Api.delivery(owner, event.id()).get("webhook-id");
 
-            Api.deliveries(other, "").statusCode(200).body("deliveries", hasSize(0));
-            Api.replay(other, webhookId).statusCode(404).body("code", equalTo("NOT_FOUND"));
-            Api.replay(owner, "msg_" + "0".repeat(32)).statusCode(404).body("code", equalTo("NOT_FOUND"));
-            Api.replay(owner, "not-an-id").statusCode(404).body("code", equalTo("NOT_FOUND"));
+            assertThat(Api.deliveries(other, "").statusCode(200)
+                    .extract().jsonPath().getList("deliveries")).hasSize(0);
+            assertThat(Api.replay(other, webhookId).statusCode(404)
+                    .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
+            assertThat(Api.replay(owner, "msg_" + "0".repeat(32)).statusCode(404)
+                    .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
+            assertThat(Api.replay(owner, "not-an-id").statusCode(404)
+                    .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
             assertThat(receiver.received()).hasSize(1);
         }
     }
@@ -157,9 +162,9 @@ class DeliveriesApiTest {
             insert.setObject(3, client);
             insert.executeUpdate();
         }
-        Api.replay(client, MediaStatusConsumer.webhookId(eventId)).statusCode(409)
-                .body("code", equalTo("CONFLICT"))
-                .body("message", org.hamcrest.Matchers.containsString("still being retried"));
+        JsonPath json = Api.replay(client, MediaStatusConsumer.webhookId(eventId)).statusCode(409).extract().jsonPath();
+        assertThat(json.getString("code")).isEqualTo("CONFLICT");
+        assertThat(json.getString("message")).contains("still being retried");
     }
 
     @Test
@@ -169,14 +174,14 @@ class DeliveriesApiTest {
         try (TestReceiver receiver = TestReceiver.accepting()) {
             GatewayStub.register(client, receiver.url(), Secret.current(secret));
 
-            Map<String, Object> result = Api.test(client).statusCode(200)
-                    .body("delivered", equalTo(true))
-                    .body("status-code", equalTo(202))
-                    .body("url", equalTo(receiver.url()))
-                    .body("response-body", equalTo("{\"status\":\"202\"}"))
-                    .body("error", nullValue())
-                    .body("webhook-id", matchesPattern("msg_[0-9a-f]{32}"))
-                    .extract().jsonPath().getMap("");
+            JsonPath json = Api.test(client).statusCode(200).extract().jsonPath();
+            assertThat(json.getBoolean("delivered")).isTrue();
+            assertThat(json.getInt("status-code")).isEqualTo(202);
+            assertThat(json.<Object>get("url")).isEqualTo(receiver.url());
+            assertThat(json.getString("response-body")).isEqualTo("{\"status\":\"202\"}");
+            assertThat(json.<Object>get("error")).isNull();
+            assertThat(json.getString("webhook-id")).matches("msg_[0-9a-f]{32}");
+            Map<String, Object> result = json.getMap("");
 
             assertThat(receiver.received()).hasSize(1);
             TestReceiver.Received push = receiver.received().get(0);
@@ -185,11 +190,11 @@ class DeliveriesApiTest {
             JsonNode body = JSON.readTree(push.body());
             assertThat(body.fieldNames()).toIterable().containsExactly("client-request-id", "user-id", "video-url");
             assertThat(body.path("client-request-id").asText()).startsWith("pmedia-test-");
-            Api.deliveries(client, "").statusCode(200)
-                    .body("deliveries", hasSize(1))
-                    .body("deliveries[0].type", equalTo("test"))
-                    .body("deliveries[0].status", equalTo("DELIVERED"))
-                    .body("deliveries[0].attempts[0].trigger", equalTo("test"));
+            JsonPath json2 = Api.deliveries(client, "").statusCode(200).extract().jsonPath();
+            assertThat(json2.getList("deliveries")).hasSize(1);
+            assertThat(json2.getString("deliveries[0].type")).isEqualTo("test");
+            assertThat(json2.getString("deliveries[0].status")).isEqualTo("DELIVERED");
+            assertThat(json2.getString("deliveries[0].attempts[0].trigger")).isEqualTo("test");
         }
     }
 
@@ -198,11 +203,11 @@ class DeliveriesApiTest {
         UUID client = UUID.randomUUID();
         try (TestReceiver receiver = TestReceiver.answering(Answer.status(500, "{\"down\":true}"))) {
             GatewayStub.register(client, receiver.url(), Secret.current(Secrets.newSecret()));
-            Api.test(client).statusCode(200)
-                    .body("delivered", equalTo(false))
-                    .body("status-code", equalTo(500))
-                    .body("response-body", equalTo("{\"down\":true}"))
-                    .body("error", equalTo("endpoint answered 500"));
+            JsonPath json = Api.test(client).statusCode(200).extract().jsonPath();
+            assertThat(json.getBoolean("delivered")).isFalse();
+            assertThat(json.getInt("status-code")).isEqualTo(500);
+            assertThat(json.getString("response-body")).isEqualTo("{\"down\":true}");
+            assertThat(json.getString("error")).isEqualTo("endpoint answered 500");
         }
     }
 
@@ -210,6 +215,7 @@ class DeliveriesApiTest {
     void aTestNeedsARegisteredWebhookUrl() {
         UUID client = UUID.randomUUID();
         GatewayStub.register(client, null, Secret.current(Secrets.newSecret()));
-        Api.test(client).statusCode(409).body("code", equalTo("CONFLICT"));
+        assertThat(Api.test(client).statusCode(409)
+                .extract().jsonPath().getString("code")).isEqualTo("CONFLICT");
     }
 }

@@ -12,8 +12,9 @@ import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.notifier.GatewayStub.Secret;
 import io.pmedia.notifier.TestReceiver.Answer;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** One client's endpoint hangs; another client's pushes leave as if nothing were wrong. */

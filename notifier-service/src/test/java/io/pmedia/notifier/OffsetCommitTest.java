@@ -17,7 +17,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.notifier.GatewayStub.Secret;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 

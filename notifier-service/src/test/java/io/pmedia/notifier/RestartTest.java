@@ -16,10 +16,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.notifier.GatewayStub.Secret;
 import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.notifier.messaging.MediaStatusConsumer;
 import io.pmedia.notifier.service.DeliveryDispatcher;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.notifier.GatewayStub.Secret;
 import io.pmedia.notifier.TestReceiver.Answer;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.KafkaEvents;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -115,7 +116,8 @@ class RetryAndDeadLetterTest {
         assertThat(receiver.received()).hasSize(1);
 
         receiver.answerFromNowOn(Answer.status(204));
-        Api.test(client).statusCode(200).body("delivered", org.hamcrest.Matchers.equalTo(true));
+        assertThat(Api.test(client).statusCode(200)
+                .extract().jsonPath().getBoolean("delivered")).isTrue();
         StatusEvents.Event third = StatusEvents.success(client);
         events.send(third);
         await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, third.id())));

@@ -1,5 +1,6 @@
 package io.pmedia.notifier;
 
+import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.JwtTestResource;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.PostgresTestResource;

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.notifier.GatewayStub.Secret;
+import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.GatewayStub.Secret;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** A SUCCESS status event becomes one signed video push, exactly as the interface and Standard Webhooks say. */

@@ -1,8 +1,18 @@
 package io.pmedia.storage;
 
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.UUID;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,7 +21,9 @@ import org.jboss.logging.Logger;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -26,7 +38,9 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
  * The bucket of this deployment. Blocking (the AWS SDK's synchronous client): call it from worker threads.
- * Vendors get files through {@link #publicUrl(String)}: a presigned GET, or a CDN URL when one is configured.
+ * Vendors get files through {@link #publicUrl(String)}: a presigned GET, or a CDN URL when one is configured, and put
+ * files through {@link #presignPut(String, Duration)}. Whatever a vendor names is resolved with
+ * {@link #ownedKey(UUID, String)}, which answers only keys of the vendor's own namespace ({@link VendorNamespace}).
  */
 @ApplicationScoped
 public class ObjectStore {
@@ -66,6 +80,22 @@ public class ObjectStore {
         presigner.close();
     }
 
+    /**
+     * Whether {@code failure} (at any depth) says the store cannot be reached or answers 5xx right now: a transient
+     * failure of the platform, to be retried by background work, never reported as the vendor's failure.
+     */
+    public static boolean isUnavailable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof AwsServiceException service) {
+                return service.statusCode() >= 500;
+            }
+            if (cause instanceof SdkClientException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public String bucket() {
         return config.bucket();
     }
@@ -86,13 +116,9 @@ public class ObjectStore {
 
     /** Opens an object for reading; empty when it does not exist. The caller closes the stream. */
     public Optional<InputStream> open(String key) {
-        return open(config.bucket(), key);
-    }
-
-    /** Opens an object of any bucket these credentials can read (vendors' input files); empty when absent. */
-    public Optional<InputStream> open(String bucket, String key) {
         try {
-            ResponseInputStream<GetObjectResponse> stream = s3.getObject(request -> request.bucket(bucket).key(key));
+            ResponseInputStream<GetObjectResponse> stream = s3
+                    .getObject(request -> request.bucket(config.bucket()).key(key));
             return Optional.of(stream);
         } catch (NoSuchKeyException | NoSuchBucketException e) {
             return Optional.empty();
@@ -106,13 +132,8 @@ public class ObjectStore {
 
     /** Size in bytes, or empty when the object does not exist. */
     public Optional<Long> size(String key) {
-        return size(config.bucket(), key);
-    }
-
-    /** Size in bytes of an object of any bucket these credentials can read, or empty when it does not exist. */
-    public Optional<Long> size(String bucket, String key) {
         try {
-            HeadObjectResponse head = s3.headObject(request -> request.bucket(bucket).key(key));
+            HeadObjectResponse head = s3.headObject(request -> request.bucket(config.bucket()).key(key));
             return Optional.of(head.contentLength());
         } catch (NoSuchKeyException | NoSuchBucketException e) {
             return Optional.empty();
@@ -130,14 +151,160 @@ public class ObjectStore {
 
     /** The URL a vendor downloads {@code key} from. */
     public String publicUrl(String key) {
-        if (config.publicBaseUrl().isPresent() && !config.publicBaseUrl().get().isBlank()) {
-            String base = config.publicBaseUrl().get();
-            return (base.endsWith("/") ? base : base + "/") + key;
+        return publicUrl(key, config.presignTtl());
+    }
+
+    /** The URL {@code key} is downloaded from, presigned for {@code ttl} (unless a CDN serves the bucket). */
+    public String publicUrl(String key, Duration ttl) {
+        Optional<String> base = publicBase();
+        if (base.isPresent()) {
+            return base.get() + "/" + key;
         }
         return presigner.presignGetObject(request -> request
-                .signatureDuration(config.presignTtl())
+                .signatureDuration(ttl)
                 .getObjectRequest(get -> get.bucket(config.bucket()).key(key)))
                 .url().toString();
+    }
+
+    /** A URL that uploads one object under {@code key} with a plain {@code PUT} (e.g. {@code curl -T}) until {@code ttl}. */
+    public String presignPut(String key, Duration ttl) {
+        ensureBucket();
+        return presigner.presignPutObject(request -> request
+                .signatureDuration(ttl)
+                .putObjectRequest(put -> put.bucket(config.bucket()).key(key)))
+                .url().toString();
+    }
+
+    /** How answers name an object: {@code s3://<bucket>/<key>}. */
+    public String s3Path(String key) {
+        return "s3://" + config.bucket() + "/" + key;
+    }
+
+    /**
+     * The key a vendor names, if it is a well-formed key of this bucket in {@code clientId}'s own namespace; empty
+     * for anything else (another vendor's key, another bucket, a malformed path), so callers answer all of these
+     * exactly like a missing object. Spellings: {@code s3://<bucket>/<key>}, {@code <bucket>/<key>}, a bare key,
+     * and any URL {@link #addresses(URI) addressing this store} (path-style, virtual-hosted, presigned or the CDN's).
+     */
+    public Optional<String> ownedKey(UUID clientId, String spelling) {
+        return keyOf(spelling).filter(key -> VendorNamespace.owns(clientId, key));
+    }
+
+    /** The key of this bucket that {@code spelling} names (see {@link #ownedKey}), whoever owns it. */
+    Optional<String> keyOf(String spelling) {
+        if (spelling == null) {
+            return Optional.empty();
+        }
+        String value = spelling.strip();
+        String lower = value.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("http://") || lower.startsWith("https://")) {
+            try {
+                return keyOfUrl(new URI(value));
+            } catch (URISyntaxException e) {
+                return Optional.empty();
+            }
+        }
+        String rest = lower.startsWith("s3://") ? value.substring(5) : value;
+        rest = rest.startsWith("/") ? rest.substring(1) : rest;
+        String bucketPrefix = config.bucket() + "/";
+        if (rest.startsWith(bucketPrefix)) {
+            return VendorNamespace.clean(rest.substring(bucketPrefix.length()));
+        }
+        return lower.startsWith("s3://") ? Optional.empty() : VendorNamespace.clean(rest);
+    }
+
+    /**
+     * Whether {@code url} addresses this deployment's store: its endpoint (by name, or, for a configured endpoint, by
+     * any name resolving to the endpoint's address and port), the bucket's virtual host, or the public base URL.
+     * Blocking (may resolve host names).
+     */
+    public boolean addresses(URI url) {
+        if (url.getHost() == null) {
+            return false;
+        }
+        Optional<String> base = publicBase();
+        if (base.isPresent() && url.toString().startsWith(base.get() + "/")) {
+            return true;
+        }
+        return endpointMatch(url) != EndpointMatch.NONE;
+    }
+
+    private Optional<String> keyOfUrl(URI url) {
+        Optional<String> base = publicBase();
+        String text = url.toString();
+        if (base.isPresent() && text.startsWith(base.get() + "/")) {
+            String rawPath = text.substring(base.get().length() + 1).replaceFirst("[?#].*$", "");
+            return decode(rawPath).flatMap(VendorNamespace::clean);
+        }
+        String path = url.getRawPath() == null ? "" : url.getRawPath();
+        return switch (endpointMatch(url)) {
+            case PATH_STYLE -> decode(path).flatMap(decoded -> decoded.startsWith("/" + config.bucket() + "/")
+                    ? VendorNamespace.clean(decoded.substring(config.bucket().length() + 2))
+                    : Optional.empty());
+            case VIRTUAL_HOST -> decode(path).filter(decoded -> decoded.startsWith("/"))
+                    .flatMap(decoded -> VendorNamespace.clean(decoded.substring(1)));
+            case NONE -> Optional.empty();
+        };
+    }
+
+    private enum EndpointMatch {
+        NONE, PATH_STYLE, VIRTUAL_HOST
+    }
+
+    private EndpointMatch endpointMatch(URI url) {
+        String host = bare(url.getHost()).toLowerCase(Locale.ROOT);
+        if (config.endpoint().isPresent()) {
+            URI endpoint = config.endpoint().get();
+            if (port(url) != port(endpoint)) {
+                return EndpointMatch.NONE;
+            }
+            String endpointHost = bare(endpoint.getHost()).toLowerCase(Locale.ROOT);
+            if (host.equals(config.bucket() + "." + endpointHost)) {
+                return EndpointMatch.VIRTUAL_HOST;
+            }
+            return host.equals(endpointHost) || sameAddress(host, endpointHost)
+                    ? EndpointMatch.PATH_STYLE
+                    : EndpointMatch.NONE;
+        }
+        // AWS S3 itself: by name only (every bucket shares S3's addresses).
+        String regional = "s3." + config.region() + ".amazonaws.com";
+        if (host.equals(config.bucket() + ".s3.amazonaws.com") || host.equals(config.bucket() + "." + regional)) {
+            return EndpointMatch.VIRTUAL_HOST;
+        }
+        return host.equals("s3.amazonaws.com") || host.equals(regional)
+                ? EndpointMatch.PATH_STYLE
+                : EndpointMatch.NONE;
+    }
+
+    private static boolean sameAddress(String host, String endpointHost) {
+        try {
+            InetAddress[] ours = InetAddress.getAllByName(endpointHost);
+            InetAddress[] theirs = InetAddress.getAllByName(host);
+            return Arrays.stream(theirs).anyMatch(address -> Arrays.asList(ours).contains(address));
+        } catch (UnknownHostException | SecurityException e) {
+            return false;
+        }
+    }
+
+    private static Optional<String> decode(String rawPath) {
+        try {
+            return Optional.of(URLDecoder.decode(rawPath.replace("+", "%2B"), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String bare(String host) {
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+
+    private static int port(URI uri) {
+        return uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+    }
+
+    private Optional<String> publicBase() {
+        return config.publicBaseUrl().map(String::strip).filter(base -> !base.isEmpty())
+                .map(base -> base.endsWith("/") ? base.substring(0, base.length() - 1) : base);
     }
 
     private void ensureBucket() {

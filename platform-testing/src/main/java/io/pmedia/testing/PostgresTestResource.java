@@ -11,15 +11,21 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * Points a service's tests at a real PostgreSQL database of its own ({@code initArgs: database=pmedia_x_test}),
  * creating the role and database when they are missing, and has Flyway rebuild the schema from the migrations at
  * start so every run begins empty. Server and credentials come from {@code PMEDIA_DB_*} (defaults: the local
- * server on 127.0.0.1:5432, role pmedia/pmedia).
+ * server on 127.0.0.1:5432, role pmedia/pmedia). {@code PMEDIA_TEST_DB_SUFFIX} (letters, digits, underscores) is
+ * appended to every test database name, so that two checkouts can run their suites on one server at once. With
+ * {@code initArgs: outages=true} the service reaches the database through a {@link DatabaseOutage} proxy that tests
+ * can cut.
  */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
     private String database;
+    private boolean outages;
+    private DatabaseOutage proxy;
 
     @Override
     public void init(Map<String, String> initArgs) {
         database = initArgs.getOrDefault("database", "pmedia_test");
+        outages = Boolean.parseBoolean(initArgs.getOrDefault("outages", "false"));
         if (!database.matches("[a-z_][a-z0-9_]*")) {
             throw new IllegalArgumentException("database name must be a plain identifier: " + database);
         }
@@ -27,8 +33,13 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
 
     @Override
     public Map<String, String> start() {
-        TestDatabase db = TestDatabase.fromEnvironment();
-        db.ensureDatabase(database);
+        TestDatabase server = TestDatabase.fromEnvironment();
+        server.ensureDatabase(server.name(database));
+        TestDatabase db = server;
+        if (outages) {
+            proxy = new DatabaseOutage(server.host(), server.port());
+            db = new TestDatabase("127.0.0.1", proxy.port(), server.user(), server.password());
+        }
         return Map.of(
                 "quarkus.datasource.reactive.url", db.reactiveUrl(database),
                 "quarkus.datasource.jdbc.url", db.jdbcUrl(database),
@@ -41,6 +52,9 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
 
     @Override
     public void stop() {
+        if (proxy != null) {
+            proxy.close();
+        }
     }
 
     /** The test database server; also used by tests that read tables directly. */
@@ -52,12 +66,25 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
                     env("PMEDIA_DB_PASSWORD", "pmedia"));
         }
 
+        /** The name a test database has on the server: {@code database} plus {@code PMEDIA_TEST_DB_SUFFIX}. */
+        public String name(String database) {
+            String suffix = env("PMEDIA_TEST_DB_SUFFIX", "");
+            if (!suffix.matches("[a-z0-9_]*")) {
+                throw new IllegalArgumentException("PMEDIA_TEST_DB_SUFFIX must be lower-case letters, digits, _");
+            }
+            return database.endsWith(suffix) ? database : database + suffix;
+        }
+
         public String jdbcUrl(String database) {
+            return serverUrl(name(database));
+        }
+
+        private String serverUrl(String database) {
             return "jdbc:postgresql://" + host + ":" + port + "/" + database;
         }
 
         public String reactiveUrl(String database) {
-            return "postgresql://" + host + ":" + port + "/" + database;
+            return "postgresql://" + host + ":" + port + "/" + name(database);
         }
 
         public Connection connect(String database) throws SQLException {
@@ -88,11 +115,11 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
          */
         private Connection adminConnection() throws SQLException {
             try {
-                return connect("postgres");
+                return DriverManager.getConnection(serverUrl("postgres"), user, password);
             } catch (SQLException asRole) {
                 Connection superuser;
                 try {
-                    superuser = DriverManager.getConnection(jdbcUrl("postgres"), "postgres", "");
+                    superuser = DriverManager.getConnection(serverUrl("postgres"), "postgres", "");
                 } catch (SQLException e) {
                     asRole.addSuppressed(e);
                     throw asRole;

@@ -1,5 +1,7 @@
 package io.pmedia.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -12,16 +14,30 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 
+import org.awaitility.core.ConditionTimeoutException;
+
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException;
 
 /**
  * A real S3-compatible store for tests: S3Proxy with its filesystem backend, run as its own process on a free port
- * with a temporary directory, and a bucket {@value #BUCKET}. The runnable jar comes from the local Maven repository
- * (platform-testing's build fetches it). One process per test JVM, stopped when the JVM exits.
+ * with a temporary directory, and a bucket {@value #BUCKET}. Like the local stack's store (and AWS S3) it checks
+ * signatures: only requests signed with {@value #ACCESS_KEY} / {@value #SECRET_KEY}, or presigned with them, are
+ * served; anonymous ones are refused. The runnable jar comes from the local Maven repository (platform-testing's
+ * build fetches it). One process per test JVM, stopped when the JVM exits.
  */
 public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String BUCKET = "pmedia-test";
+    public static final String ACCESS_KEY = "test";
+    public static final String SECRET_KEY = "test-secret";
+    public static final String REGION = "us-east-1";
 
     private static String endpoint;
 
@@ -30,9 +46,9 @@ public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager 
         return Map.of(
                 "pmedia.storage.endpoint", endpoint(),
                 "pmedia.storage.bucket", BUCKET,
-                "pmedia.storage.access-key", "test",
-                "pmedia.storage.secret-key", "test-secret",
-                "pmedia.storage.region", "us-east-1");
+                "pmedia.storage.access-key", ACCESS_KEY,
+                "pmedia.storage.secret-key", SECRET_KEY,
+                "pmedia.storage.region", REGION);
     }
 
     @Override
@@ -51,6 +67,18 @@ public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager 
         return endpoint;
     }
 
+    /** A client signing with the test credentials (path-style, as S3Proxy needs). The caller closes it. */
+    public static S3Client client() {
+        return S3Client.builder()
+                .endpointOverride(URI.create(endpoint()))
+                .region(Region.of(REGION))
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
+                .forcePathStyle(true)
+                .httpClientBuilder(UrlConnectionHttpClient.builder())
+                .build();
+    }
+
     private static String launch() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -60,9 +88,13 @@ public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager 
         Path data = Files.createDirectories(dir.resolve("data"));
         String url = "http://127.0.0.1:" + port;
         Path conf = dir.resolve("s3proxy.conf");
+        // The same settings as the local stack's deploy/local/s3proxy.conf, with the test credentials.
         Files.writeString(conf, String.join("\n",
                 "s3proxy.endpoint=" + url,
-                "s3proxy.authorization=none",
+                "s3proxy.authorization=aws-v2-or-v4",
+                "s3proxy.identity=" + ACCESS_KEY,
+                "s3proxy.credential=" + SECRET_KEY,
+                "s3proxy.ignore-unknown-headers=true",
                 "jclouds.provider=filesystem",
                 "jclouds.filesystem.basedir=" + data,
                 ""));
@@ -73,34 +105,39 @@ public class S3ProxyTestResource implements QuarkusTestResourceLifecycleManager 
                 .redirectOutput(dir.resolve("s3proxy.log").toFile())
                 .start();
         Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, "s3proxy-test-shutdown"));
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("S3Proxy exited: " + Files.readString(dir.resolve("s3proxy.log")));
-            }
-            try {
-                if (request("PUT", url + "/" + BUCKET) < 500) {
-                    return url;
+        try {
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(
+                            "S3Proxy exited: " + Files.readString(dir.resolve("s3proxy.log")));
                 }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            if (System.nanoTime() > deadline) {
-                process.destroyForcibly();
-                throw new IllegalStateException("S3Proxy did not start within 60 s");
-            }
-            Thread.sleep(100);
+                return answers(url);
+            });
+        } catch (ConditionTimeoutException e) {
+            process.destroyForcibly();
+            throw new IllegalStateException("S3Proxy did not start within 60 s", e);
         }
+        endpoint = url;
+        try (S3Client s3 = client()) {
+            s3.createBucket(request -> request.bucket(BUCKET));
+        } catch (BucketAlreadyOwnedByYouException alreadyThere) {
+            // not possible on a fresh directory, harmless anyway
+        }
+        return url;
     }
 
-    private static int request(String method, String url) throws IOException {
-        HttpURLConnection connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
-        connection.setRequestMethod(method);
-        connection.setConnectTimeout(1000);
-        connection.setReadTimeout(5000);
-        int status = connection.getResponseCode();
-        connection.disconnect();
-        return status;
+    /** Whether S3Proxy serves HTTP yet (any answer: an anonymous request is refused with 403). */
+    private static boolean answers(String url) {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) URI.create(url + "/").toURL().openConnection();
+            connection.setConnectTimeout(1000);
+            connection.setReadTimeout(5000);
+            int status = connection.getResponseCode();
+            connection.disconnect();
+            return status > 0;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     private static Path jar() throws IOException {

@@ -4,14 +4,15 @@ import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import io.pmedia.events.TryOnStatus;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /** A virtual try-on request (interface 2.9) and its work state. */
 @Entity
@@ -37,24 +38,29 @@ public class TryOnRequest extends PanacheEntityBase {
     @Column(name = "garment_images", nullable = false)
     public String garmentImages;
 
+    @Convert(converter = GarmentCategory.Column.class)
     @Column(nullable = false)
-    public String category;
+    public GarmentCategory category;
 
+    @Convert(converter = TryOnMode.Column.class)
     @Column(nullable = false)
-    public String mode;
+    public TryOnMode mode;
 
+    @Convert(converter = ModerationLevel.Column.class)
     @Column(name = "moderation_level", nullable = false)
-    public String moderationLevel;
+    public ModerationLevel moderationLevel;
 
     @Column(name = "segmentation_free", nullable = false)
     public boolean segmentationFree;
 
+    @Convert(converter = OutputFormat.Column.class)
     @Column(name = "output_format", nullable = false)
-    public String outputFormat;
+    public OutputFormat outputFormat;
 
-    /** The engine it was accepted for ({@code builtin}, {@code fashn}). */
+    /** The engine it was accepted for. */
+    @Convert(converter = EngineKind.Column.class)
     @Column(nullable = false)
-    public String engine;
+    public EngineKind engine;
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -76,9 +82,4 @@ public class TryOnRequest extends PanacheEntityBase {
 
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
-
-    /** The client's own request, or null: another client's request reads as absent. */
-    public static Uni<TryOnRequest> owned(UUID id, UUID clientId) {
-        return TryOnRequest.<TryOnRequest>find("id = ?1 and clientId = ?2", id, clientId).firstResult();
-    }
 }

@@ -1,5 +1,6 @@
 package io.pmedia.vton;
 
+import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.JwtTestResource;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.PostgresTestResource;
@@ -7,11 +8,15 @@ import io.pmedia.testing.S3ProxyTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;
 
-/** Real PostgreSQL, a real Kafka broker in the test JVM, S3Proxy, the test signing keys, and {@link WebDoubles}. */
+/**
+ * Real PostgreSQL, a real Kafka broker in the test JVM, S3Proxy, the test signing keys, the gateway's internal client
+ * registry ({@link GatewayStub}), and {@link WebDoubles}.
+ */
 @QuarkusTestResource(value = PostgresTestResource.class, initArgs = @ResourceArg(name = "database", value = "pmedia_vton_test"))
 @QuarkusTestResource(KafkaTestResource.class)
 @QuarkusTestResource(S3ProxyTestResource.class)
 @QuarkusTestResource(JwtTestResource.class)
+@QuarkusTestResource(GatewayStub.class)
 @QuarkusTestResource(WebDoubles.class)
 public class TestInfrastructure {
 }

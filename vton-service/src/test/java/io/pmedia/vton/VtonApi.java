@@ -1,8 +1,8 @@
 package io.pmedia.vton;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.not;
 
 import java.time.Duration;
 import java.util.UUID;
@@ -35,7 +35,8 @@ final class VtonApi {
     static ValidatableResponse finished(UUID client, String body) {
         String id = create(client, body).statusCode(200).extract().path("request-id");
         await().atMost(Duration.ofSeconds(60))
-                .untilAsserted(() -> status(client, id).statusCode(200).body("status", not("PROCESSING")));
+                .untilAsserted(() -> assertThat(status(client, id).statusCode(200).extract().jsonPath()
+                        .getString("status")).isNotEqualTo("PROCESSING"));
         return status(client, id);
     }
 }

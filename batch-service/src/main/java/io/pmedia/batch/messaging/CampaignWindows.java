@@ -1,7 +1,6 @@
 package io.pmedia.batch.messaging;
 
-import java.io.IOException;
-import java.time.OffsetDateTime;
+import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,11 +8,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import io.pmedia.batch.repository.CampaignWindowStore;
 import io.pmedia.batch.service.Dispatcher;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.pmedia.events.CampaignStatusChanged;
+import io.pmedia.events.CloudEvent;
+import io.pmedia.events.EventCodec;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -25,11 +24,13 @@ public class CampaignWindows {
 
     private static final Logger LOG = Logger.getLogger(CampaignWindows.class);
 
-    private final ObjectMapper mapper;
+    private final EventCodec codec;
+    private final CampaignWindowStore windows;
     private final Dispatcher dispatcher;
 
-    public CampaignWindows(ObjectMapper mapper, Dispatcher dispatcher) {
-        this.mapper = mapper;
+    public CampaignWindows(EventCodec codec, CampaignWindowStore windows, Dispatcher dispatcher) {
+        this.codec = codec;
+        this.windows = windows;
         this.dispatcher = dispatcher;
     }
 
@@ -38,28 +39,26 @@ public class CampaignWindows {
         UUID clientId;
         String campaignId;
         String status;
-        OffsetDateTime time;
+        Instant time;
         try {
-            JsonNode event = mapper.readTree(envelope);
-            JsonNode data = event.path("data");
-            clientId = UUID.fromString(data.path("client-id").asText());
-            campaignId = data.path("campaign_id").asText();
-            status = data.path("status").asText();
-            time = OffsetDateTime.parse(event.path("time").asText());
-            if (campaignId.isEmpty() || status.isEmpty()) {
-                throw new IllegalArgumentException("no campaign_id or status");
+            CloudEvent event = codec.read(envelope);
+            CampaignStatusChanged changed = codec.data(event, CampaignStatusChanged.class).orElse(null);
+            if (changed == null) {
+                return Uni.createFrom().voidItem();
             }
-        } catch (IOException | RuntimeException e) {
+            if (changed.clientId() == null || changed.campaignId() == null || changed.campaignId().isEmpty()
+                    || changed.status() == null || event.time() == null) {
+                throw new IllegalArgumentException("no client-id, campaign_id, status or time");
+            }
+            clientId = changed.clientId();
+            campaignId = changed.campaignId();
+            status = changed.status().name();
+            time = event.time();
+        } catch (EventCodec.UnreadableEvent | IllegalArgumentException e) {
             LOG.errorf("dropping a campaign event that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        return Panache.withTransaction(() -> Panache.getSession().flatMap(session -> session
-                .createNativeQuery("INSERT INTO campaign_window (client_id, campaign_id, status, event_time)"
-                        + " VALUES (?1, ?2, ?3, ?4) ON CONFLICT (client_id, campaign_id) DO UPDATE SET"
-                        + " status = EXCLUDED.status, event_time = EXCLUDED.event_time"
-                        + " WHERE campaign_window.event_time <= EXCLUDED.event_time")
-                .setParameter(1, clientId).setParameter(2, campaignId).setParameter(3, status)
-                .setParameter(4, time).executeUpdate()))
+        return windows.record(clientId, campaignId, status, time)
                 .invoke(dispatcher::wake)
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("campaign event for %s/%s not applied: %s", clientId, campaignId, failure.getMessage());

@@ -1,6 +1,5 @@
 package io.pmedia.batch.messaging;
 
-import java.io.IOException;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,10 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.pmedia.batch.service.Dispatcher;
+import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderResult;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -24,11 +22,11 @@ public class RenderResults {
 
     private static final Logger LOG = Logger.getLogger(RenderResults.class);
 
-    private final ObjectMapper mapper;
+    private final EventCodec codec;
     private final Dispatcher dispatcher;
 
-    public RenderResults(ObjectMapper mapper, Dispatcher dispatcher) {
-        this.mapper = mapper;
+    public RenderResults(EventCodec codec, Dispatcher dispatcher) {
+        this.codec = codec;
         this.dispatcher = dispatcher;
     }
 
@@ -36,30 +34,27 @@ public class RenderResults {
     public Uni<Void> onResult(String envelope) {
         UUID taskId;
         int row;
-        JsonNode data;
+        RenderResult result;
         try {
-            data = mapper.readTree(envelope).path("data");
-            String jobId = data.path("job-id").asText("");
+            result = codec.decode(envelope, RenderResult.class).orElse(null);
+            if (result == null) {
+                return Uni.createFrom().voidItem();
+            }
+            String jobId = result.jobId() == null ? "" : result.jobId();
             int slash = jobId.indexOf('/');
             taskId = UUID.fromString(jobId.substring(0, Math.max(0, slash)));
             row = Integer.parseInt(jobId.substring(slash + 1));
-        } catch (IOException | IllegalArgumentException | IndexOutOfBoundsException e) {
+        } catch (EventCodec.UnreadableEvent | IllegalArgumentException | IndexOutOfBoundsException e) {
             LOG.errorf("dropping a render result that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        boolean success = "SUCCESS".equals(data.path("status").asText());
-        return dispatcher.apply(taskId, row, success, text(data, "video-key"), text(data, "thumbnail-key"),
-                text(data, "message"))
+        return dispatcher.apply(taskId, row, result.succeeded(), result.videoKey(), result.thumbnailKey(),
+                result.message(), result.renderMillis())
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("render result of %s/%d not applied (it will be rendered again): %s", taskId, row,
                             failure.getMessage());
                     return false;
                 })
                 .replaceWithVoid();
-    }
-
-    private static String text(JsonNode data, String name) {
-        JsonNode value = data.get(name);
-        return value == null || value.isNull() ? null : value.asText();
     }
 }

@@ -1,6 +1,6 @@
 package io.pmedia.batch.rest;
 
-import java.util.List;
+import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
@@ -22,16 +22,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.service.BatchTasks;
-import io.pmedia.batch.service.InputFiles;
+import io.pmedia.batch.service.Progress;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.storage.ObjectStore;
-import io.pmedia.storage.StorageConfig;
 import io.smallrye.mutiny.Uni;
 
-/** Interface 4.6-4.8: batch tasks. */
+/**
+ * Interface 4.6-4.8: batch tasks; and {@code POST /media/task/uploads} (beyond the interface), which hands a vendor a
+ * presigned URL to put its input file into its own namespace of the object store.
+ */
 @Path("/media/task")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.CLIENT)
@@ -57,31 +59,58 @@ public class BatchResource {
             String message) {
     }
 
-    /** Interface 2.8, task status. */
+    /**
+     * Interface 2.8, task status; {@code file-url} (beyond the interface) downloads the output file named by
+     * {@code file-path} without bucket credentials.
+     */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record TaskStatus(@JsonProperty("task-id") UUID taskId,
             String status,
             @JsonProperty("file-path") String filePath,
+            @JsonProperty("file-url") String fileUrl,
             @JsonProperty("total-count") int totalCount,
             int processed,
             String message) {
     }
 
+    /** {@code POST /media/task/uploads}: the name of the file to upload. */
+    public record UploadRequest(@JsonProperty("file-name") String fileName) {
+    }
+
+    /** Where the file goes ({@code file-path}, for {@code POST /media/task/create}) and how to put it there. */
+    public record UploadAnswer(@JsonProperty("file-path") String filePath,
+            @JsonProperty("upload-url") String uploadUrl,
+            @JsonProperty("expires-in") long expiresIn) {
+    }
+
     static final int MAX_TEXT = 255;
+    static final int MAX_PATH = 2048;
+    /** The longest deadline taken: a year, in minutes. */
+    static final int MAX_DURATION_MINUTES = 525_600;
 
     private final BatchTasks tasks;
     private final Caller caller;
     private final BatchConfig config;
     private final ObjectStore store;
-    private final StorageConfig storage;
 
-    public BatchResource(BatchTasks tasks, Caller caller, BatchConfig config, ObjectStore store,
-            StorageConfig storage) {
+    public BatchResource(BatchTasks tasks, Caller caller, BatchConfig config, ObjectStore store) {
         this.tasks = tasks;
         this.caller = caller;
         this.config = config;
         this.store = store;
-        this.storage = storage;
+    }
+
+    @POST
+    @Path("uploads")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "A presigned URL to upload a batch input file into this client's own namespace")
+    public Uni<UploadAnswer> upload(UploadRequest body) {
+        if (body == null) {
+            throw ApiException.badRequest("request body is required");
+        }
+        String fileName = Fields.required("file-name", body.fileName(), MAX_TEXT);
+        return tasks.upload(caller.clientId(), fileName).map(upload -> new UploadAnswer(upload.filePath(),
+                upload.url(), upload.expiresIn().toSeconds()));
     }
 
     @POST
@@ -92,39 +121,33 @@ public class BatchResource {
         if (body == null) {
             throw ApiException.badRequest("request body is required");
         }
-        UUID clientId = caller.clientId();
-        if (body.clientId() != null && !body.clientId().strip().equalsIgnoreCase(clientId.toString())) {
-            throw ApiException.validation("field 'client-id' must be the id of the client the token was issued to");
-        }
+        UUID clientId = caller.clientIdNamedBy(body.clientId());
         String campaignId = Fields.required("campaign-id", body.campaignId(), MAX_TEXT);
         UUID templateId = Fields.uuid("template-id", body.templateId());
         String fileName = Fields.optional("file-name", body.fileName(), MAX_TEXT);
-        String filePath = Fields.required("file-path", body.filePath(), 1024);
-        List<InputFiles.Location> file = InputFiles.candidates(filePath, store.bucket(), storage.endpoint());
-        if (file.isEmpty()) {
-            throw ApiException.validation("field 'file-path' must be an object-storage path '<bucket>/<key>'"
-                    + " (or 's3://<bucket>/<key>', or a key of bucket '" + store.bucket() + "'), got '" + filePath
-                    + "'");
-        }
+        String filePath = Fields.required("file-path", body.filePath(), MAX_PATH);
         int rowCount = Fields.atLeastOne("row-count", body.rowCount());
         if (rowCount > config.maxRows()) {
             throw ApiException.validation("field 'row-count' must be at most " + config.maxRows());
         }
         int duration = Fields.atLeastOne("expected-output-duration", body.expectedOutputDuration());
+        if (duration > MAX_DURATION_MINUTES) {
+            throw ApiException.validation("field 'expected-output-duration' must be at most " + MAX_DURATION_MINUTES
+                    + " (minutes: one year)");
+        }
         int priority = body.priority() == null ? 0 : body.priority();
-        return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, file, priority,
+        return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, filePath, priority,
                 rowCount, duration), authorization)
                 .map(task -> answer(task, "task accepted: " + rowCount + " rows of " + task.filePath + " with template "
-                        + templateId + " version " + task.templateVersion));
+                        + templateId + " version " + task.templateVersion + ", due "
+                        + Progress.time(task.dueAt, task.createdAt)));
     }
 
     @GET
     @Path("status/{taskId}")
     @Operation(summary = "A batch task's status and progress")
     public Uni<TaskStatus> status(@PathParam("taskId") String taskId) {
-        return tasks.find(taskId(taskId), caller.clientId())
-                .map(task -> new TaskStatus(task.id, task.status, task.status().isFinal() ? task.outputPath : null,
-                        task.totalCount, task.processed, task.message));
+        return tasks.find(taskId(taskId), caller.clientId()).map(this::status);
     }
 
     @POST
@@ -132,6 +155,13 @@ public class BatchResource {
     @Operation(summary = "Cancel a batch task that has not ended")
     public Uni<TaskAnswer> cancel(@PathParam("taskId") String taskId) {
         return tasks.cancel(taskId(taskId), caller.clientId()).map(task -> answer(task, "task cancelled"));
+    }
+
+    private TaskStatus status(BatchTask task) {
+        String output = task.status().isFinal() ? task.outputKey : null;
+        return new TaskStatus(task.id, task.status, output == null ? null : store.s3Path(output),
+                output == null ? null : store.publicUrl(output), task.totalCount, task.processed,
+                Progress.message(task, Instant.now()));
     }
 
     private static TaskAnswer answer(BatchTask task, String message) {
@@ -145,5 +175,4 @@ public class BatchResource {
             throw ApiException.validation("taskId '" + value + "' is not a valid uuid");
         }
     }
-
 }

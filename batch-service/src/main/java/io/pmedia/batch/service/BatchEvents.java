@@ -1,42 +1,43 @@
 package io.pmedia.batch.service;
 
+import java.time.Instant;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import io.pmedia.batch.BatchTask;
-import io.pmedia.common.event.CloudEvent;
-import io.pmedia.common.event.Topics;
-import io.pmedia.common.outbox.Outbox;
+import io.pmedia.common.outbox.EventPublisher;
+import io.pmedia.events.BatchStatusChanged;
+import io.pmedia.storage.ObjectStore;
 import io.smallrye.mutiny.Uni;
 
-/** Publishes a task's status through the outbox, in the same transaction as the change (docs/events.md). */
+/**
+ * A task's status event (docs/events.md): at every status change, as it makes progress, and when its output file is
+ * written after a cancel or a campaign end. Published through the outbox, in the same transaction as the change.
+ */
 @ApplicationScoped
 public class BatchEvents {
 
-    static final String SOURCE = "/pmedia/batch-service";
+    private final EventPublisher publisher;
+    private final ObjectStore store;
 
-    private final Outbox outbox;
-    private final ObjectMapper mapper;
-
-    public BatchEvents(Outbox outbox, ObjectMapper mapper) {
-        this.outbox = outbox;
-        this.mapper = mapper;
+    public BatchEvents(EventPublisher publisher, ObjectStore store) {
+        this.publisher = publisher;
+        this.store = store;
     }
 
     public Uni<Void> statusOf(BatchTask task) {
-        ObjectNode data = mapper.createObjectNode()
-                .put("client-id", task.clientId.toString())
-                .put("task-id", task.id.toString())
-                .put("campaign-id", task.campaignId)
-                .put("template-id", task.templateId.toString())
-                .put("status", task.status)
-                .put("file-path", task.outputPath)
-                .put("total-count", task.totalCount)
-                .put("processed", task.processed)
-                .put("message", task.message);
-        CloudEvent event = CloudEvent.of(SOURCE, Topics.BATCH_STATUS_CHANGED, task.id.toString(), data);
-        return outbox.add(Topics.BATCH_STATUS, task.id.toString(), event);
+        return publisher.publish(event(task, Instant.now()));
+    }
+
+    /** The event of the task as it stands: progress and projection as its status message says them now. */
+    public BatchStatusChanged event(BatchTask task, Instant now) {
+        return new BatchStatusChanged(task.clientId, task.id, task.campaignId, task.templateId, task.status(),
+                outputPath(task), task.totalCount, task.processed, Progress.message(task, now), task.dueAt,
+                Progress.projectedFinish(task, now));
+    }
+
+    /** The output file as {@code s3://<bucket>/<key>} once the task has ended and the file is written; else null. */
+    public String outputPath(BatchTask task) {
+        return task.status().isFinal() && task.outputKey != null ? store.s3Path(task.outputKey) : null;
     }
 }

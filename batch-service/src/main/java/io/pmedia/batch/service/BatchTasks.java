@@ -1,10 +1,11 @@
 package io.pmedia.batch.service;
 
+import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -14,39 +15,55 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.pmedia.batch.BatchStatus;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.config.BatchConfig;
+import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.events.BatchStatus;
 import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 
-/** Accepting, reading and cancelling batch tasks (interface 4.6-4.8); rendering is the {@link Dispatcher}'s. */
+/**
+ * Accepting, reading and cancelling batch tasks (interface 4.6-4.8); reading the file is {@link Ingestion}'s,
+ * rendering the {@link Dispatcher}'s, ending and the output file {@link Outputs}'.
+ */
 @ApplicationScoped
 public class BatchTasks {
 
     private static final Logger LOG = Logger.getLogger(BatchTasks.class);
 
-    /** What a vendor asked for, checked by the resource; {@code files}: where the input file may be, in order. */
-    public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName,
-            List<InputFiles.Location> files, int priority, int rowCount, int expectedOutputDuration) {
+    /** What a vendor asked for, checked by the resource; {@code filePath} as the vendor wrote it. */
+    public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName, String filePath,
+            int priority, int rowCount, int expectedOutputDuration) {
     }
+
+    /** Where an upload goes and the presigned URL that puts it there. */
+    public record Upload(String filePath, String url, Duration expiresIn) {
+    }
+
+    /** A plain file name: no path, no control characters, nothing a shell or a URL would read twice. */
+    private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
 
     private final MediaTemplates templates;
     private final ObjectStore store;
     private final BatchEvents events;
+    private final TaskStore tasks;
+    private final Outputs outputs;
     private final Dispatcher dispatcher;
     private final BatchConfig config;
 
-    public BatchTasks(@RestClient MediaTemplates templates, ObjectStore store, BatchEvents events,
-            Dispatcher dispatcher, BatchConfig config) {
+    public BatchTasks(@RestClient MediaTemplates templates, ObjectStore store, BatchEvents events, TaskStore tasks,
+            Outputs outputs, Dispatcher dispatcher, BatchConfig config) {
         this.templates = templates;
         this.store = store;
         this.events = events;
+        this.tasks = tasks;
+        this.outputs = outputs;
         this.dispatcher = dispatcher;
         this.config = config;
     }
@@ -57,7 +74,8 @@ public class BatchTasks {
      */
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
-                .flatMap(template -> findFile(submission.files()).map(file -> Map.entry(template, file)))
+                .flatMap(template -> findFile(submission.clientId(), submission.filePath())
+                        .map(file -> Map.entry(template, file)))
                 .flatMap(found -> Panache.withTransaction(() -> {
                     JsonNode template = found.getKey();
                     BatchTask task = new BatchTask();
@@ -68,12 +86,13 @@ public class BatchTasks {
                     task.templateVersion = template.path("version").asInt();
                     task.template = template.get("definition").toString();
                     task.fileName = submission.fileName();
-                    task.filePath = found.getValue().toString();
+                    task.filePath = store.s3Path(found.getValue());
                     task.priority = submission.priority();
                     task.rowCount = submission.rowCount();
                     task.expectedOutputDuration = submission.expectedOutputDuration();
                     task.totalCount = submission.rowCount();
                     task.createdAt = Instant.now();
+                    task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
                     task.status(BatchStatus.PENDING, "task accepted");
                     return task.<BatchTask>persist().call(events::statusOf);
                 }))
@@ -82,7 +101,7 @@ public class BatchTasks {
 
     @WithSession
     public Uni<BatchTask> find(UUID taskId, UUID clientId) {
-        return BatchTask.owned(taskId, clientId).onItem().ifNull()
+        return tasks.owned(taskId, clientId).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("task '" + taskId + "' not found"));
     }
 
@@ -91,15 +110,13 @@ public class BatchTasks {
      * cancelled by the client", and the rows rendered so far are written to its output file. An ended task: 409.
      */
     public Uni<BatchTask> cancel(UUID taskId, UUID clientId) {
-        return Panache.withTransaction(() -> Panache.getSession()
-                .flatMap(session -> session.createNativeQuery(
-                        "SELECT * FROM batch_task WHERE id = ?1 AND client_id = ?2 FOR UPDATE", BatchTask.class)
-                        .setParameter(1, taskId).setParameter(2, clientId).getSingleResultOrNull())
+        return Panache.withTransaction(() -> tasks.lockOwned(taskId, clientId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("task '" + taskId + "' not found"))
                 .call(task -> task.status().isFinal()
                         ? Uni.createFrom().failure(ApiException.conflict("task '" + taskId + "' has already ended ("
                                 + task.status + "): it cannot be cancelled"))
-                        : dispatcher.finish(task, BatchStatus.FAILED, "task cancelled by the client")));
+                        : outputs.end(task, BatchStatus.FAILED, "task cancelled by the client")))
+                .invoke(outputs::wake);
     }
 
     private Uni<JsonNode> templateFor(UUID templateId, String authorization) {
@@ -110,33 +127,58 @@ public class BatchTasks {
                         + "' is not a template this client may use");
             }
             LOG.warnf("template %s cannot be read from media-service: %s", templateId, failure.getMessage());
-            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "templates cannot be read right now, retry later");
+            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "templates cannot be read right now, retry later",
+                    Duration.ofSeconds(5));
         });
     }
 
-    /** The first candidate that exists, checked against the size limit; 400 naming the path when none does. */
-    private Uni<InputFiles.Location> findFile(List<InputFiles.Location> candidates) {
-        return Blocking.offload(() -> {
-            for (InputFiles.Location file : candidates) {
-                Optional<Long> size = store.size(file.bucket(), file.key());
-                if (size.isPresent()) {
-                    return Map.entry(file, size.get());
-                }
-            }
-            return null;
-        }).onFailure().transform(failure -> {
-            LOG.warnf("object storage cannot be read for %s: %s", candidates.get(0), failure.getMessage());
-            return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                    "object storage cannot be read right now, retry later");
-        }).map(found -> {
-            if (found == null) {
-                throw ApiException.validation("field 'file-path': '" + candidates.get(0) + "' does not exist");
-            }
-            if (found.getValue() > config.maxFileBytes()) {
-                throw ApiException.validation("field 'file-path': '" + found.getKey() + "' is larger than "
-                        + config.maxFileBytes() + " bytes");
-            }
-            return found.getKey();
-        });
+    /**
+     * A presigned PUT for a new object {@code inputs/<client-id>/<id>/<file-name>}: the vendor uploads there and names
+     * the answer's {@code file-path} when it creates the task.
+     */
+    public Uni<Upload> upload(UUID clientId, String fileName) {
+        if (!FILE_NAME.matcher(fileName).matches() || fileName.contains("..")) {
+            throw ApiException.validation("field 'file-name' must be a plain file name of at most 200 letters, digits,"
+                    + " '.', '_' or '-' (no path), got '" + fileName + "'");
+        }
+        String key = VendorNamespace.Kind.INPUTS.prefix(clientId) + UUID.randomUUID() + "/" + fileName;
+        Duration ttl = config.uploadUrlTtl();
+        return Blocking.offload(() -> new Upload(store.s3Path(key), store.presignPut(key, ttl), ttl))
+                .onFailure(failure -> !(failure instanceof ApiException)).transform(BatchTasks::storeUnavailable);
+    }
+
+    /**
+     * The key of the vendor's file: it must be in the vendor's own namespace and exist; anything else, whatever the
+     * reason, answers 404 "file not found: <path as given>" (another vendor's file must read exactly like a missing
+     * one). Checked against the size limit.
+     */
+    private Uni<String> findFile(UUID clientId, String filePath) {
+        Optional<String> key = store.ownedKey(clientId, filePath);
+        if (key.isEmpty()) {
+            return Uni.createFrom().failure(fileNotFound(filePath));
+        }
+        return Blocking.offload(() -> store.size(key.get()))
+                .onFailure().transform(BatchTasks::storeUnavailable)
+                .map(size -> {
+                    if (size.isEmpty()) {
+                        throw fileNotFound(filePath);
+                    }
+                    if (size.get() > config.maxFileBytes()) {
+                        throw ApiException.validation("field 'file-path': the file is " + size.get()
+                                + " bytes, larger than the limit of " + config.maxFileBytes() + " bytes");
+                    }
+                    return key.get();
+                });
+    }
+
+    private static ApiException fileNotFound(String filePath) {
+        return ApiException.notFound("file not found: " + filePath);
+    }
+
+    private static ApiException storeUnavailable(Throwable failure) {
+        LOG.warnf("object storage cannot be reached: %s", failure.getMessage());
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
+                "object storage cannot be reached right now, retry later",
+                Duration.ofSeconds(5));
     }
 }

@@ -1,5 +1,6 @@
 package io.pmedia.campaign.rest;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -23,6 +24,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.service.CampaignScheduling;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.smallrye.mutiny.Uni;
@@ -53,10 +55,12 @@ public class CampaignScheduleResource {
 
     private final CampaignScheduling scheduling;
     private final Caller caller;
+    private final Clock clock;
 
-    public CampaignScheduleResource(CampaignScheduling scheduling, Caller caller) {
+    public CampaignScheduleResource(CampaignScheduling scheduling, Caller caller, Clock clock) {
         this.scheduling = scheduling;
         this.caller = caller;
+        this.clock = clock;
     }
 
     @POST
@@ -72,7 +76,7 @@ public class CampaignScheduleResource {
         if (!end.isAfter(start)) {
             throw ApiException.validation("field 'end_time' must be after 'start_time'");
         }
-        if (!end.isAfter(Instant.now())) {
+        if (!end.isAfter(clock.instant())) {
             throw ApiException.validation("field 'end_time' must be in the future");
         }
         return scheduling.schedule(caller.clientId(), id, start, end)
@@ -105,11 +109,9 @@ public class CampaignScheduleResource {
 
     /** RFC 3339: a date, a time and an offset ({@code Z} or {@code +hh:mm}); a local time is ambiguous. */
     static Instant dateTime(String value, String field) {
-        if (value == null || value.isBlank()) {
-            throw ApiException.validation("field '" + field + "' is required");
-        }
+        String text = Fields.required(field, value, 64);
         try {
-            return OffsetDateTime.parse(value.strip().toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+            return OffsetDateTime.parse(text.toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant();
         } catch (DateTimeParseException e) {
             String hint = value.matches("\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?")

@@ -1,5 +1,6 @@
 package io.pmedia.campaign.service;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
@@ -7,8 +8,9 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.campaign.CampaignSchedule;
-import io.pmedia.campaign.CampaignStatus;
+import io.pmedia.campaign.repository.CampaignScheduleStore;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -20,18 +22,23 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class CampaignScheduling {
 
+    private final CampaignScheduleStore store;
     private final CampaignEvents events;
     private final TransitionScheduler scheduler;
+    private final Clock clock;
 
-    public CampaignScheduling(CampaignEvents events, TransitionScheduler scheduler) {
+    public CampaignScheduling(CampaignScheduleStore store, CampaignEvents events, TransitionScheduler scheduler,
+            Clock clock) {
+        this.store = store;
         this.events = events;
         this.scheduler = scheduler;
+        this.clock = clock;
     }
 
     @WithTransaction
     public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end) {
-        return CampaignSchedule.findOwned(clientId, campaignId).flatMap(existing -> {
-            Instant now = Instant.now();
+        return store.findOwned(clientId, campaignId).flatMap(existing -> {
+            Instant now = clock.instant();
             if (existing != null && (existing.status == CampaignStatus.ENDED || !existing.endTime.isAfter(now))) {
                 return Uni.createFrom().failure(ApiException.conflict(
                         "campaign '" + campaignId + "' has ended; an ended campaign cannot be rescheduled"));
@@ -52,7 +59,7 @@ public class CampaignScheduling {
 
     @WithSession
     public Uni<CampaignSchedule> read(UUID clientId, String campaignId) {
-        return CampaignSchedule.findOwned(clientId, campaignId).onItem().ifNull()
+        return store.findOwned(clientId, campaignId).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("campaign '" + campaignId + "' not found"));
     }
 

@@ -1,19 +1,20 @@
 package io.pmedia.campaign.service;
 
+import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.hibernate.reactive.mutiny.Mutiny;
 import org.jboss.logging.Logger;
 
 import io.pmedia.campaign.CampaignSchedule;
-import io.pmedia.campaign.CampaignStatus;
 import io.pmedia.campaign.config.CampaignConfig;
+import io.pmedia.campaign.repository.CampaignScheduleStore;
 import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -31,20 +32,23 @@ import io.vertx.core.Vertx;
 public class TransitionScheduler {
 
     private static final Logger LOG = Logger.getLogger(TransitionScheduler.class);
-    private static final String CLAIM_DUE = "SELECT * FROM campaign_schedule WHERE next_transition_at <= ?1"
-            + " ORDER BY next_transition_at LIMIT ?2 FOR UPDATE SKIP LOCKED";
 
     private final Vertx vertx;
+    private final CampaignScheduleStore store;
     private final CampaignEvents events;
+    private final Clock clock;
     private final CampaignConfig.Scheduler config;
     private final AtomicLong armedAt = new AtomicLong(Long.MAX_VALUE);
     private volatile boolean started;
     private long pollTimer = -1;
     private long dueTimer = -1;
 
-    public TransitionScheduler(Vertx vertx, CampaignEvents events, CampaignConfig config) {
+    public TransitionScheduler(Vertx vertx, CampaignScheduleStore store, CampaignEvents events, Clock clock,
+            CampaignConfig config) {
         this.vertx = vertx;
+        this.store = store;
         this.events = events;
+        this.clock = clock;
         this.config = config.scheduler();
     }
 
@@ -84,7 +88,7 @@ public class TransitionScheduler {
         if (at >= current || !armedAt.compareAndSet(current, at)) {
             return;
         }
-        long delay = Math.max(1, at - System.currentTimeMillis() + 5);
+        long delay = Math.max(1, at - clock.millis() + 5);
         synchronized (this) {
             vertx.cancelTimer(dueTimer);
             dueTimer = vertx.setTimer(delay, id -> {
@@ -106,25 +110,17 @@ public class TransitionScheduler {
      * transitions fired. Safe to run concurrently from any number of replicas.
      */
     public Uni<Integer> fireDue() {
-        Instant now = Instant.now();
-        return Panache.withTransaction(() -> Panache.getSession()
-                .flatMap(session -> claimDue(session, now))
+        Instant now = clock.instant();
+        return Panache.withTransaction(() -> store.claimDue(now, config.batchSize())
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(schedule -> advance(schedule, now))
-                        .collect().with(java.util.stream.Collectors.summingInt(Integer::intValue))))
+                        .collect().with(Collectors.summingInt(Integer::intValue))))
                 .invoke(fired -> {
                     if (fired > 0) {
                         LOG.debugf("fired %d campaign transitions", fired);
                     }
                 })
-                .call(ignored -> nextDue().invoke(this::armFor));
-    }
-
-    private Uni<List<CampaignSchedule>> claimDue(Mutiny.Session session, Instant now) {
-        return session.createNativeQuery(CLAIM_DUE, CampaignSchedule.class)
-                .setParameter(1, now)
-                .setParameter(2, config.batchSize())
-                .getResultList();
+                .call(ignored -> Panache.withSession(store::nextDue).invoke(this::armFor));
     }
 
     /** Moves one campaign to the status it has at {@code now}, one step (and one event) at a time. */
@@ -142,12 +138,6 @@ public class TransitionScheduler {
         return events.statusOf(schedule, next, previous)
                 .flatMap(ignored -> advance(schedule, now))
                 .map(more -> more + 1);
-    }
-
-    private Uni<Instant> nextDue() {
-        return Panache.withSession(() -> Panache.getSession().flatMap(session -> session
-                .createNativeQuery("SELECT min(next_transition_at) FROM campaign_schedule", Instant.class)
-                .getSingleResultOrNull()));
     }
 
     /** For tests and operators: whether this replica is firing transitions. */

@@ -67,6 +67,45 @@ public interface GatewayConfig {
         Duration upstreamTimeout();
 
         RateLimit rateLimit();
+
+        ApiLimits apiLimits();
+
+        Deprecation deprecation();
+    }
+
+    /**
+     * A vendor's API budget for the whole cluster: every forwarded call, and again the calls that start work
+     * ({@code POST /media/demo}, {@code /video/demo}, {@code /media/task/create}, {@code /vton/request}).
+     */
+    interface ApiLimits {
+
+        @WithDefault("true")
+        boolean enabled();
+
+        @WithDefault("400")
+        int callsBurst();
+
+        @WithDefault("200")
+        double callsPerSecond();
+
+        @WithDefault("100")
+        int creationsBurst();
+
+        @WithDefault("20")
+        double creationsPerSecond();
+    }
+
+    /**
+     * The earlier interface generation ({@code GET /getToken}, {@code POST /video/demo}): when it was deprecated and
+     * when it goes away, announced on every answer of those paths (docs/versioning.md).
+     */
+    interface Deprecation {
+
+        @WithDefault("2026-12-01T00:00:00Z")
+        java.time.Instant since();
+
+        @WithDefault("2027-12-01T00:00:00Z")
+        java.time.Instant sunset();
     }
 
     interface Services {
@@ -87,22 +126,32 @@ public interface GatewayConfig {
         URI notifier();
     }
 
-    /** Token buckets on the token endpoints: a burst, then a steady refill. */
+    /**
+     * Token buckets on the token endpoints, shared by every replica: a burst, then a steady refill. Failures count
+     * per (client id, address) and per address, never per client id alone (docs/security.md).
+     */
     interface RateLimit {
 
-        /** Attempts per presented client id, whatever their outcome. */
+        /** Tokens issued per client id (a token storm by the client itself; only the secret's holder can spend it). */
         @WithDefault("60")
         int perClientBurst();
 
         @WithDefault("1")
         double perClientPerSecond();
 
-        /** Failed attempts per presented client id (password guessing). */
+        /** Failed attempts per (presented client id, source address): password guessing. */
         @WithDefault("10")
         int failuresBurst();
 
         @WithDefault("0.2")
         double failuresPerSecond();
+
+        /** Failed attempts per source address, whatever client ids it presents. */
+        @WithDefault("30")
+        int failuresPerAddressBurst();
+
+        @WithDefault("0.5")
+        double failuresPerAddressPerSecond();
 
         /** Attempts per source address. */
         @WithDefault("300")

@@ -7,6 +7,9 @@ import java.util.UUID;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import io.pmedia.gateway.Client;
+import io.pmedia.gateway.service.ClientRegistry;
+
 /** The bodies of the operator onboarding API (contracts.md, "Vendor onboarding"). */
 public final class ClientDtos {
 
@@ -23,12 +26,23 @@ public final class ClientDtos {
             @JsonProperty("client-secret") String clientSecret, @JsonProperty("api-key") String apiKey,
             @JsonProperty("webhook-secret") String webhookSecret, String name,
             @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps) {
+
+        static OnboardedClient of(ClientRegistry.Onboarded onboarded) {
+            Client client = onboarded.client();
+            return new OnboardedClient(client.id, onboarded.secret(), onboarded.apiKey(), client.webhookSecret,
+                    client.name, client.webhookUrl, client.allowedIpList());
+        }
     }
 
     /** A client as the operator reads it: no secrets. */
     public record ClientView(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
             @JsonProperty("created-at") Instant createdAt, @JsonProperty("updated-at") Instant updatedAt) {
+
+        static ClientView of(Client client) {
+            return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(),
+                    client.createdAt, client.updatedAt);
+        }
     }
 
     /** {@code POST /admin/clients/{id}/rotate-secret}: the new client secret, shown once. */
@@ -50,6 +64,12 @@ public final class ClientDtos {
     public record WebhookRegistration(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl,
             @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets) {
+
+        static WebhookRegistration of(Client client) {
+            return new WebhookRegistration(client.id, client.name, client.webhookUrl, client
+                    .signingSecrets(Instant.now()).stream()
+                    .map(secret -> new WebhookSecret(secret.secret(), secret.expiresAt())).toList());
+        }
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)

@@ -1,41 +1,51 @@
 package io.pmedia.gateway.rest;
 
+import java.util.UUID;
+
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
+import io.pmedia.common.error.ApiException;
+import io.pmedia.gateway.Client;
 import io.pmedia.gateway.rest.ClientDtos.WebhookRegistration;
+import io.pmedia.gateway.security.ServiceTokenMechanism;
 import io.pmedia.gateway.service.ClientRegistry;
-import io.pmedia.gateway.service.RequestAuthenticator;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /** What other services may read of the client registry, behind the internal service token. */
 @Path("/internal/clients")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Internal")
+@RolesAllowed(ServiceTokenMechanism.INTERNAL)
 public class InternalClientResource {
 
     private final ClientRegistry registry;
-    private final RequestAuthenticator authenticator;
 
-    public InternalClientResource(ClientRegistry registry, RequestAuthenticator authenticator) {
+    public InternalClientResource(ClientRegistry registry) {
         this.registry = registry;
-        this.authenticator = authenticator;
     }
 
     @GET
     @Path("{clientId}")
-    @Operation(hidden = true, summary = "A client's webhook URL and signing secrets (notifier-service)")
+    public Uni<WebhookRegistration> webhook(@PathParam("clientId") String clientId) {
+        return registry.webhookRegistration(AdminClientResource.id(clientId)).map(WebhookRegistration::of);
+    }
 
-    public Uni<WebhookRegistration> webhook(@HeaderParam("Authorization") String authorization,
-            @PathParam("clientId") String clientId) {
-        authenticator.requireInternal(authorization);
-        return registry.webhookRegistration(AdminClientResource.id(clientId));
+    /**
+     * 204 while the client exists, 404 once deleted (or never created): every service's revocation check
+     * (platform-common {@code RevocationCheck}, which keeps the answer 2 s). Read from the database, not from this
+     * replica's {@code ActiveClients}, so the delay a service sees is its own cache and no more.
+     */
+    @GET
+    @Path("{clientId}/active")
+    public Uni<Void> active(@PathParam("clientId") String clientId) {
+        UUID id = AdminClientResource.id(clientId);
+        return Panache.withSession(() -> Client.findActive(id))
+                .onItem().ifNull().failWith(() -> ApiException.notFound("client " + id + " not found"))
+                .replaceWithVoid();
     }
 }

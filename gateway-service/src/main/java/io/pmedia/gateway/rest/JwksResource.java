@@ -6,14 +6,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import io.pmedia.gateway.service.TokenIssuer;
 
 /** The public keys that verify the gateway's tokens, for the domain services and anyone else. */
 @Path("/.well-known/jwks.json")
-@Tag(name = "Authentication")
 public class JwksResource {
 
     private final TokenIssuer issuer;
@@ -24,7 +20,6 @@ public class JwksResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "JSON Web Key Set of the token signing keys")
     public Response jwks() {
         return Response.ok(issuer.jwks()).header("Cache-Control", "public, max-age=300").build();
     }

@@ -15,14 +15,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.common.error.Ids;
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.config.GatewayConfig;
 import io.pmedia.gateway.service.CallerAddress;
@@ -36,7 +34,6 @@ import io.vertx.core.http.HttpServerRequest;
 /** The token endpoints of interface sections 4.1 and 4.2. */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Authentication")
 public class TokenResource {
 
     /** Interface 2.2. */
@@ -65,7 +62,6 @@ public class TokenResource {
     @POST
     @Path("auth/token")
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Obtain an access token (client credentials as JSON)")
     public Uni<AccessToken> token(Credentials credentials, @Context HttpServerRequest request) {
         if (credentials == null) {
             throw ApiException.validation("request body with client_id and client_secret is required");
@@ -79,7 +75,6 @@ public class TokenResource {
     @POST
     @Path("auth/token")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    @Operation(summary = "Obtain an access token (OAuth 2.0 client_credentials grant)")
     public Uni<AccessToken> tokenForm(@FormParam("grant_type") String grantType,
             @FormParam("client_id") String clientId, @FormParam("client_secret") String clientSecret,
             @HeaderParam("Authorization") String authorization, @Context HttpServerRequest request) {
@@ -97,7 +92,6 @@ public class TokenResource {
 
     @GET
     @Path("getToken")
-    @Operation(summary = "Obtain an access token (earlier form; only from the client's allowed IP addresses)")
     public Uni<AccessToken> legacyToken(@QueryParam("clientId") String clientId,
             @QueryParam("clientSecret") String clientSecret, @Context HttpServerRequest request) {
         return issue(required(clientId, "clientId"), required(clientSecret, "clientSecret"), callerAddress.of(request),
@@ -106,27 +100,34 @@ public class TokenResource {
 
     private Uni<AccessToken> issue(String clientId, String secret, String address, Duration lifetime,
             boolean fromAllowedAddressOnly) {
-        rateLimiter.attempt(clientId, address).ifPresent(wait -> {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "too many token requests, retry later", wait);
-        });
-        UUID id = uuidOrNull(clientId);
-        Uni<Client> lookup = id == null
-                ? Uni.createFrom().nullItem()
-                : Panache.withSession(() -> Client.findActive(id));
-        return lookup.flatMap(client -> Blocking
-                .offload(() -> Secrets.verifySecret(secret, client == null ? null : client.secretHash))
-                .map(valid -> {
-                    if (!valid) {
-                        rateLimiter.failed(clientId);
+        UUID id = Ids.uuid(clientId).orElse(null);
+        return Blocking.offload(() -> rateLimiter.attempt(clientId, address))
+                .flatMap(wait -> {
+                    wait.ifPresent(TokenResource::tooManyRequests);
+                    return id == null
+                            ? Uni.createFrom().<Client>nullItem()
+                            : Panache.withSession(() -> Client.findActive(id));
+                })
+                .flatMap(client -> Blocking.offload(() -> {
+                    if (!Secrets.verifySecret(secret, client == null ? null : client.secretHash)) {
+                        rateLimiter.failed(clientId, address);
                         throw ApiException.unauthorized("invalid client credentials");
                     }
                     if (fromAllowedAddressOnly && !CallerAddress.allowed(address, client.allowedIpList())) {
                         throw ApiException.forbidden(
                                 "requests from " + address + " are not in this client's allowed-ips");
                     }
-                    TokenIssuer.IssuedToken token = issuer.issue(client.id, lifetime);
+                    rateLimiter.issued(clientId).ifPresent(TokenResource::tooManyRequests);
+                    return client.id;
+                }))
+                .map(client -> {
+                    TokenIssuer.IssuedToken token = issuer.issue(client, lifetime);
                     return new AccessToken(token.token(), "Bearer", token.expiresIn());
-                }));
+                });
+    }
+
+    private static void tooManyRequests(Duration wait) {
+        throw new ApiException(ErrorCode.RATE_LIMITED, "too many token requests, retry later", wait);
     }
 
     private static String required(String value, String field) {
@@ -134,14 +135,6 @@ public class TokenResource {
             throw ApiException.validation("field '" + field + "' is required");
         }
         return value.strip();
-    }
-
-    private static UUID uuidOrNull(String value) {
-        try {
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
     }
 
     private static String[] basicCredentials(String authorization) {

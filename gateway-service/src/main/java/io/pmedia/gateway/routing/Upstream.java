@@ -2,25 +2,30 @@ package io.pmedia.gateway.routing;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.core.Response;
 
 import org.jboss.logging.Logger;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.gateway.config.GatewayConfig;
-import io.smallrye.mutiny.Uni;
+import io.pmedia.gateway.routing.RouteTable.Service;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.core.buffer.Buffer;
-import io.vertx.mutiny.core.http.HttpClient;
-import io.vertx.mutiny.core.http.HttpClientResponse;
 
 /**
  * Forwards a call to the domain service that owns it, with the bearer token the service will verify, and hands the
@@ -30,9 +35,8 @@ import io.vertx.mutiny.core.http.HttpClientResponse;
 @ApplicationScoped
 public class Upstream {
 
-    /** Owners of the public paths (interface section 4) and of the vendor extras. */
-    public enum Service {
-        MEDIA, BATCH, VTON, CAMPAIGN, NOTIFIER
+    /** A service's answer: status, the headers passed back to the caller, body. */
+    public record Answer(int status, List<Map.Entry<String, String>> headers, Buffer body) {
     }
 
     private static final Logger LOG = Logger.getLogger(Upstream.class);
@@ -46,6 +50,8 @@ public class Upstream {
     public Upstream(Vertx vertx, GatewayConfig config) {
         this.services = config.gateway().services();
         this.timeout = config.gateway().upstreamTimeout();
+        // Vert.x core's client with plain futures: the gateway's hot path, without Mutiny's per-operator context
+        // capture.
         this.client = vertx.createHttpClient(new HttpClientOptions()
                 .setConnectTimeout(2000)
                 .setMaxPoolSize(200)
@@ -55,52 +61,52 @@ public class Upstream {
 
     @PreDestroy
     void close() {
-        client.closeAndAwait();
+        client.close();
     }
 
     /**
      * @param target path and query as the caller sent them (raw, still encoded)
      * @param callerAddress passed on as {@code X-Forwarded-For} for the service's logs
      */
-    public Uni<Response> forward(Service service, String method, String target, byte[] body, String contentType,
-            String bearerToken, String callerAddress, String requestId) {
+    public Future<Answer> forward(Service service, HttpMethod method, String target, Buffer body, String bearerToken,
+            String callerAddress, String requestId) {
         URI base = baseOf(service);
         RequestOptions options = new RequestOptions()
-                .setMethod(HttpMethod.valueOf(method))
+                .setMethod(method)
                 .setHost(base.getHost())
                 .setPort(base.getPort())
                 .setSsl("https".equalsIgnoreCase(base.getScheme()))
                 .setURI(target)
                 .setFollowRedirects(false)
-                .setIdleTimeout(timeout.toMillis())
+                .setTimeout(timeout.toMillis())
                 .putHeader("Authorization", "Bearer " + bearerToken)
                 .putHeader("Accept", "application/json")
                 .putHeader("X-Forwarded-For", callerAddress)
                 .putHeader("X-Request-Id", requestId);
-        if (contentType != null) {
-            options.putHeader("Content-Type", contentType);
+        if (body != null) {
+            options.putHeader("Content-Type", "application/json");
         }
-        Buffer payload = body == null ? Buffer.buffer() : Buffer.buffer(body);
         return client.request(options)
-                .flatMap(request -> request.send(payload))
-                .flatMap(response -> response.body().map(answer -> toResponse(response, answer)))
-                .ifNoItem().after(timeout).failWith(() -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                        name(service) + " did not answer in time, retry later", Duration.ofSeconds(5)))
-                .onFailure(failure -> !(failure instanceof ApiException)).transform(failure -> {
-                    LOG.warnf("%s unreachable: %s", name(service), failure.getMessage());
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                            name(service) + " is unavailable, retry later", Duration.ofSeconds(5));
+                .compose(request -> body == null ? request.send() : request.send(body))
+                .compose(response -> response.body().map(answer -> answer(response, answer)))
+                .recover(failure -> {
+                    LOG.warnf("%s unreachable: %s", service.description(), failure.getMessage());
+                    String message = failure instanceof TimeoutException
+                            ? service.description() + " did not answer in time, retry later"
+                            : service.description() + " is unavailable, retry later";
+                    return Future.failedFuture(new ApiException(ErrorCode.SERVICE_UNAVAILABLE, message,
+                            Duration.ofSeconds(5)));
                 });
     }
 
-    private static Response toResponse(HttpClientResponse response, Buffer body) {
-        Response.ResponseBuilder builder = Response.status(response.statusCode());
+    private static Answer answer(HttpClientResponse response, Buffer body) {
+        List<Map.Entry<String, String>> headers = new ArrayList<>(4);
         response.headers().forEach(entry -> {
-            if (PASSED_BACK.contains(entry.getKey().toLowerCase(java.util.Locale.ROOT))) {
-                builder.header(entry.getKey(), entry.getValue());
+            if (PASSED_BACK.contains(entry.getKey().toLowerCase(Locale.ROOT))) {
+                headers.add(entry);
             }
         });
-        return builder.entity(body.getBytes()).build();
+        return new Answer(response.statusCode(), headers, body);
     }
 
     private URI baseOf(Service service) {
@@ -110,16 +116,6 @@ public class Upstream {
             case VTON -> services.vton();
             case CAMPAIGN -> services.campaign();
             case NOTIFIER -> services.notifier();
-        };
-    }
-
-    private static String name(Service service) {
-        return switch (service) {
-            case MEDIA -> "the media service";
-            case BATCH -> "the batch service";
-            case VTON -> "the try-on service";
-            case CAMPAIGN -> "the campaign service";
-            case NOTIFIER -> "the webhook service";
         };
     }
 }

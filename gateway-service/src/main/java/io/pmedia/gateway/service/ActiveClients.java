@@ -7,12 +7,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.gateway.Client;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Whether a client still exists, asked on every authenticated call so that a deleted client's tokens stop working.
  * A positive answer is reused for {@value #TTL_MILLIS} ms (one query per client per interval instead of one per call);
- * a delete through this replica evicts it at once, other replicas see it within the interval. Call inside a session.
+ * a delete through this replica evicts it at once, other replicas see it within the interval.
  */
 @ApplicationScoped
 public class ActiveClients {
@@ -22,12 +23,17 @@ public class ActiveClients {
 
     private final Map<UUID, Long> activeUntilNanos = new ConcurrentHashMap<>();
 
+    /** Whether the client was confirmed active within the interval (no query). */
+    public boolean knownActive(UUID clientId) {
+        Long until = clientId == null ? null : activeUntilNanos.get(clientId);
+        return until != null && until - System.nanoTime() > 0;
+    }
+
     public Uni<Boolean> isActive(UUID clientId) {
-        Long until = activeUntilNanos.get(clientId);
-        if (until != null && until - System.nanoTime() > 0) {
+        if (knownActive(clientId)) {
             return Uni.createFrom().item(true);
         }
-        return Client.findActive(clientId).map(client -> {
+        return Panache.withSession(() -> Client.findActive(clientId)).map(client -> {
             if (client == null) {
                 activeUntilNanos.remove(clientId);
                 return false;

@@ -17,14 +17,7 @@ import io.pmedia.common.net.Cidr;
 import io.pmedia.common.net.DestinationPolicy;
 import io.pmedia.common.net.FetchException;
 import io.pmedia.gateway.Client;
-import io.pmedia.gateway.rest.ClientDtos.ClientView;
-import io.pmedia.gateway.rest.ClientDtos.NewClient;
-import io.pmedia.gateway.rest.ClientDtos.OnboardedClient;
-import io.pmedia.gateway.rest.ClientDtos.RotatedApiKey;
-import io.pmedia.gateway.rest.ClientDtos.RotatedSecret;
-import io.pmedia.gateway.rest.ClientDtos.RotatedWebhookSecret;
-import io.pmedia.gateway.rest.ClientDtos.WebhookRegistration;
-import io.pmedia.gateway.rest.ClientDtos.WebhookSecret;
+import io.pmedia.gateway.IssuedCredential;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -47,17 +40,18 @@ public class ClientRegistry {
         this.destinations = destinations;
     }
 
-    public Uni<OnboardedClient> onboard(NewClient request) {
-        if (request == null) {
-            throw ApiException.validation("request body is required");
-        }
-        String name = validName(request.name());
-        List<String> allowedIps = validAllowedIps(request.allowedIps());
-        return validWebhookUrl(request.webhookUrl())
-                .flatMap(webhookUrl -> Panache.withTransaction(() -> persistNew(name, webhookUrl, allowedIps)));
+    /** A new client with its secret and API key; the webhook secret is the client's own. */
+    public record Onboarded(Client client, String secret, String apiKey) {
     }
 
-    private Uni<OnboardedClient> persistNew(String name, String webhookUrl, List<String> allowedIps) {
+    public Uni<Onboarded> onboard(String name, String webhookUrl, List<String> allowedIps) {
+        String validName = validName(name);
+        List<String> validIps = validAllowedIps(allowedIps);
+        return validWebhookUrl(webhookUrl)
+                .flatMap(url -> Panache.withTransaction(() -> persistNew(validName, url, validIps)));
+    }
+
+    private Uni<Onboarded> persistNew(String name, String webhookUrl, List<String> allowedIps) {
         String secret = Secrets.newClientSecret();
         String apiKey = Secrets.newApiKey();
         String webhookSecret = Secrets.newWebhookSecret();
@@ -72,23 +66,21 @@ public class ClientRegistry {
         client.allowedIpList(allowedIps);
         client.createdAt = now;
         client.updatedAt = now;
-        return client.persist().replaceWith(new OnboardedClient(client.id, secret, apiKey, webhookSecret, name,
-                webhookUrl, allowedIps));
+        return client.persist().replaceWith(new Onboarded(client, secret, apiKey));
     }
 
     @WithSession
-    public Uni<ClientView> get(UUID id) {
-        return active(id).map(ClientRegistry::view);
+    public Uni<Client> get(UUID id) {
+        return active(id);
     }
 
     @WithSession
-    public Uni<List<ClientView>> list() {
-        return Client.<Client>find("deletedAt is null order by createdAt").list()
-                .map(clients -> clients.stream().map(ClientRegistry::view).toList());
+    public Uni<List<Client>> list() {
+        return Client.findAllActive();
     }
 
     /** Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it), {@code allowed-ips}. */
-    public Uni<ClientView> update(UUID id, JsonNode patch) {
+    public Uni<Client> update(UUID id, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw ApiException.badRequest("request body must be a JSON object");
         }
@@ -112,7 +104,7 @@ public class ClientRegistry {
                 () -> applyUpdate(id, name, setWebhook, webhookUrl, allowedIps)));
     }
 
-    private Uni<ClientView> applyUpdate(UUID id, String name, boolean setWebhook, String webhookUrl,
+    private Uni<Client> applyUpdate(UUID id, String name, boolean setWebhook, String webhookUrl,
             List<String> allowedIps) {
         return active(id).map(client -> {
             if (name != null) {
@@ -125,32 +117,33 @@ public class ClientRegistry {
                 client.allowedIpList(allowedIps);
             }
             client.updatedAt = now();
-            return view(client);
+            return client;
         });
     }
 
     @WithTransaction
-    public Uni<RotatedSecret> rotateSecret(UUID id) {
+    public Uni<IssuedCredential> rotateSecret(UUID id) {
         String secret = Secrets.newClientSecret();
         return active(id).map(client -> {
             client.secretHash = Secrets.hashSecret(secret);
             client.updatedAt = now();
-            return new RotatedSecret(client.id, secret);
+            return new IssuedCredential(client, secret);
         });
     }
 
     @WithTransaction
-    public Uni<RotatedApiKey> rotateApiKey(UUID id) {
+    public Uni<IssuedCredential> rotateApiKey(UUID id) {
         String apiKey = Secrets.newApiKey();
         return active(id).map(client -> {
             client.apiKeyHash = Secrets.hashApiKey(apiKey);
             client.updatedAt = now();
-            return new RotatedApiKey(client.id, apiKey);
+            return new IssuedCredential(client, apiKey);
         });
     }
 
     @WithTransaction
-    public Uni<RotatedWebhookSecret> rotateWebhookSecret(UUID id) {
+    /** The client with its new webhook secret; the previous one keeps signing until its expiry. */
+    public Uni<Client> rotateWebhookSecret(UUID id) {
         String secret = Secrets.newWebhookSecret();
         Instant until = now().plus(WEBHOOK_SECRET_OVERLAP);
         return active(id).map(client -> {
@@ -158,7 +151,7 @@ public class ClientRegistry {
             client.previousWebhookExpiresAt = until;
             client.webhookSecret = secret;
             client.updatedAt = now();
-            return new RotatedWebhookSecret(client.id, secret, until);
+            return client;
         });
     }
 
@@ -172,27 +165,15 @@ public class ClientRegistry {
         }).replaceWithVoid();
     }
 
+    /** The client as the notifier needs it: webhook URL and the secrets that sign now. */
     @WithSession
-    public Uni<WebhookRegistration> webhookRegistration(UUID id) {
-        return active(id).map(client -> {
-            List<WebhookSecret> secrets = new ArrayList<>();
-            secrets.add(new WebhookSecret(client.webhookSecret, null));
-            if (client.previousWebhookSecret != null && client.previousWebhookExpiresAt != null
-                    && client.previousWebhookExpiresAt.isAfter(Instant.now())) {
-                secrets.add(new WebhookSecret(client.previousWebhookSecret, client.previousWebhookExpiresAt));
-            }
-            return new WebhookRegistration(client.id, client.name, client.webhookUrl, secrets);
-        });
+    public Uni<Client> webhookRegistration(UUID id) {
+        return active(id);
     }
 
     private static Uni<Client> active(UUID id) {
         return Client.findActive(id).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("client " + id + " not found"));
-    }
-
-    private static ClientView view(Client client) {
-        return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(), client.createdAt,
-                client.updatedAt);
     }
 
     private static String validName(String name) {

@@ -24,6 +24,13 @@ public interface MediaConfig {
         @WithDefault("120s")
         Duration timeLimit();
 
+        /**
+         * How long a render keeps trying the object store while it cannot be reached (reading the vendor's own
+         * assets, storing the outputs) before the job fails: a store outage is the platform's, not the vendor's.
+         */
+        @WithDefault("3m")
+        Duration storeRetryFor();
+
         /** Directory of ffmpeg and ffprobe; empty: the PATH. */
         Optional<String> ffmpegDirectory();
 
@@ -52,6 +59,31 @@ public interface MediaConfig {
          */
         @WithDefault("12")
         int jobPartitions();
+
+        /** The render workers of this replica and the two lanes they take jobs from (docs/media.md). */
+        Lanes lanes();
+    }
+
+    interface Lanes {
+
+        /** Whether this process renders at all ({@code PMEDIA_MEDIA_ROLE=api} switches it off). */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * Renders at once in this replica ({@code PMEDIA_RENDER_CONCURRENCY}), each slot taking realtime jobs first.
+         * FFmpeg is CPU-bound and uses every core: about one per two cores.
+         */
+        @WithDefault("1")
+        int slots();
+
+        /** The consumer group of every render worker of every replica, for both lanes. */
+        @WithDefault("pmedia-render-workers")
+        String group();
+
+        /** At shutdown, how long the renders running may take to finish before the process stops anyway. */
+        @WithDefault("150s")
+        Duration stopWait();
     }
 
     interface Assets {

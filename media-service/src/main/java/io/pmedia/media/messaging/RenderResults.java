@@ -1,16 +1,16 @@
 package io.pmedia.media.messaging;
 
-import java.io.IOException;
+import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.pmedia.common.concurrent.BackgroundWork;
-import io.pmedia.common.event.CloudEvent;
+import io.pmedia.common.error.Outages;
+import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderResult;
 import io.pmedia.media.service.MediaRequests;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -18,20 +18,23 @@ import io.vertx.core.Vertx;
 
 /**
  * Applies render results to realtime requests (results of other producers are theirs), and resubmits renders that
- * never came back. The offset of a result is committed after its request was updated; a result that cannot be
- * applied (database away) is dropped, and the stale-render sweep submits the render again.
+ * never came back. The offset of a result is committed after its request was updated. While the database is out of
+ * reach a result is retried (consumption waits), so the request ends as soon as the database is back, not when the
+ * stale-render sweep renders it again ten minutes later; any other failure drops the result to the sweep.
  */
 @ApplicationScoped
 public class RenderResults {
 
     private static final Logger LOG = Logger.getLogger(RenderResults.class);
+    /** How long a result waits for the database before it is left to the sweep. */
+    private static final Duration RETRY_FOR = Duration.ofMinutes(10);
 
-    private final ObjectMapper mapper;
+    private final EventCodec codec;
     private final MediaRequests requests;
     private final Vertx vertx;
 
-    public RenderResults(ObjectMapper mapper, MediaRequests requests, Vertx vertx) {
-        this.mapper = mapper;
+    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx) {
+        this.codec = codec;
         this.requests = requests;
         this.vertx = vertx;
     }
@@ -40,16 +43,19 @@ public class RenderResults {
     public Uni<Void> onResult(String envelope) {
         RenderResult result;
         try {
-            CloudEvent event = mapper.readValue(envelope, CloudEvent.class);
-            result = mapper.treeToValue(event.data(), RenderResult.class);
-        } catch (IOException | IllegalArgumentException e) {
+            result = codec.decode(envelope, RenderResult.class).orElse(null);
+        } catch (EventCodec.UnreadableEvent e) {
             LOG.errorf("dropping a render result that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        if (!RenderTopics.MEDIA_PRODUCER.equals(result.producer())) {
+        if (result == null || !MediaRequests.PRODUCER.equals(result.producer())) {
             return Uni.createFrom().voidItem();
         }
-        return requests.complete(result);
+        return Uni.createFrom().deferred(() -> requests.complete(result))
+                .onFailure(Outages::isUnreachableDependency).invoke(failure -> LOG.warnf(
+                        "render result %s not applied yet (%s); retrying", result.jobId(), failure.getMessage()))
+                .onFailure(Outages::isUnreachableDependency).retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(5)).expireIn(RETRY_FOR.toMillis());
     }
 
     /** On a fresh safe context of its own, as reactive Hibernate needs (not the scheduler's thread). */

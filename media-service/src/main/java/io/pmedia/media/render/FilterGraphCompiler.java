@@ -1,5 +1,6 @@
 package io.pmedia.media.render;
 
+import static io.pmedia.common.error.Messages.abbreviate;
 import static io.pmedia.media.render.FilterGraph.color;
 import static io.pmedia.media.render.FilterGraph.floor;
 import static io.pmedia.media.render.FilterGraph.number;
@@ -36,6 +37,9 @@ import io.pmedia.media.template.TemplateDefinition;
  * directory, besides the fonts.
  */
 public final class FilterGraphCompiler {
+
+    /** The longest URL as a vendor would recognise it in a message. */
+    private static final int SHOWN = 100;
 
     static final String IMAGE_FORMATS = "png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe,tiff_pipe";
     static final String VIDEO_FORMATS = "mov,mp4,matroska,webm,avi,gif";
@@ -140,7 +144,7 @@ public final class FilterGraphCompiler {
                 }
                 String name = "asset-" + link++;
                 link(file, workDir.resolve(name));
-                redactions.put("file:" + name, "asset " + abbreviate(asset.getKey()));
+                redactions.put("file:" + name, "asset " + abbreviate(asset.getKey(), SHOWN));
                 AssetKind kind = asset.getValue();
                 int count = uses.getOrDefault(asset.getKey(), 1);
                 Deque<String> labels = new ArrayDeque<>();
@@ -251,9 +255,9 @@ public final class FilterGraphCompiler {
                 filters.add("fps=" + fps);
             }
             filters.add(switch (picture.fit()) {
-                case "cover" -> cover(picture.width(), picture.height());
-                case "stretch" -> "scale=" + picture.width() + ":" + picture.height() + ",setsar=1";
-                default -> "scale=" + picture.width() + ":" + picture.height()
+                case COVER -> cover(picture.width(), picture.height());
+                case STRETCH -> "scale=" + picture.width() + ":" + picture.height() + ",setsar=1";
+                case CONTAIN -> "scale=" + picture.width() + ":" + picture.height()
                         + ":force_original_aspect_ratio=decrease,setsar=1";
             });
             boolean fades = picture.fadeIn() > 0 || picture.fadeOut() > 0;
@@ -389,16 +393,16 @@ public final class FilterGraphCompiler {
             ResolvedVideo.Audio audio = video.audio();
             String duration = number(video.durationSeconds());
             return switch (audio.type()) {
-                case "tone" -> "sine=f=" + number(audio.frequency()) + ":r=" + AUDIO_RATE + ":d=" + duration
+                case TONE -> "sine=f=" + number(audio.frequency()) + ":r=" + AUDIO_RATE + ":d=" + duration
                         + ",volume=" + number(audio.volume()) + ",aformat=channel_layouts=stereo";
-                case "track" -> "[" + sources.get(audio.url()).poll() + "]aformat=sample_rates=" + AUDIO_RATE
+                case TRACK -> "[" + sources.get(audio.url()).poll() + "]aformat=sample_rates=" + AUDIO_RATE
                         + ":channel_layouts=stereo,apad,atrim=duration=" + duration + ",volume="
                         + number(audio.volume())
                         + (audio.fadeOut() > 0
                                 ? ",afade=t=out:st=" + number(video.durationSeconds() - audio.fadeOut()) + ":d="
                                         + number(audio.fadeOut())
                                 : "");
-                default -> "anullsrc=r=" + AUDIO_RATE + ":cl=stereo,atrim=duration=" + duration;
+                case SILENCE -> "anullsrc=r=" + AUDIO_RATE + ":cl=stereo,atrim=duration=" + duration;
             };
         }
     }
@@ -414,11 +418,6 @@ public final class FilterGraphCompiler {
             case AUDIO -> AUDIO_FORMATS;
             default -> IMAGE_FORMATS;
         };
-    }
-
-    /** The URL as a vendor would recognise it in a message, at most 100 characters. */
-    static String abbreviate(String url) {
-        return url.length() <= 100 ? url : url.substring(0, 97) + "...";
     }
 
     private static void link(Path file, Path link) {

@@ -1,7 +1,5 @@
 package io.pmedia.media.rest;
 
-import java.util.Map;
-
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -15,15 +13,17 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.media.RequestForm;
 import io.pmedia.media.rest.MediaBodies.Acceptance;
 import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
 import io.pmedia.media.rest.MediaBodies.MediaStatusBody;
 import io.pmedia.media.rest.MediaBodies.VideoRequestBody;
 import io.pmedia.media.service.MediaRequests;
 import io.pmedia.media.template.MediaData;
-import io.pmedia.media.template.RenderInput;
+import io.pmedia.media.template.RenderInputs;
 import io.smallrye.mutiny.Uni;
 
 /** Interface 4.3 to 4.5: realtime requests in both forms, and their status. */
@@ -51,14 +51,14 @@ public class MediaResource {
         if (body == null) {
             throw ApiException.badRequest("request body is required");
         }
-        required(Map.of("client-request-id", nullSafe(body.clientRequestId()), "customer-id",
-                nullSafe(body.customerId()), "use-case-id", nullSafe(body.useCaseId()), "user-id",
-                nullSafe(body.userId())));
-        optional("reference-record-id", body.referenceRecordId());
+        identifiers(body.clientRequestId(), body.customerId(), body.useCaseId(), body.userId(),
+                body.referenceRecordId());
         scalarFields(body.data());
-        return requests.accept(caller.clientId(), new MediaRequests.Submission("current", body.clientRequestId(),
-                body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
-                template -> RenderInput.fromCurrentForm(body.data()))).map(MediaResource::acceptance);
+        return requests.accept(caller.clientId(),
+                new MediaRequests.Submission(RequestForm.CURRENT, body.clientRequestId(),
+                        body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
+                        template -> RenderInputs.fromCurrentForm(body.data())))
+                .map(MediaResource::acceptance);
     }
 
     @POST
@@ -69,14 +69,14 @@ public class MediaResource {
         if (body == null) {
             throw ApiException.badRequest("request body is required");
         }
-        required(Map.of("client-request-id", nullSafe(body.clientRequestId()), "customer-id",
-                nullSafe(body.customerId()), "use-case-id", nullSafe(body.useCaseId()), "user-id",
-                nullSafe(body.userId())));
-        optional("reference-record-id", body.referenceRecordId());
-        return requests.accept(caller.clientId(), new MediaRequests.Submission("earlier", body.clientRequestId(),
-                body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
-                template -> RenderInput.fromEarlierForm(body.phraseTexts(), body.imageTexts(), body.videoTexts(),
-                        body.imageUrls(), body.videoUrls(), template)))
+        identifiers(body.clientRequestId(), body.customerId(), body.useCaseId(), body.userId(),
+                body.referenceRecordId());
+        return requests
+                .accept(caller.clientId(), new MediaRequests.Submission(RequestForm.EARLIER, body.clientRequestId(),
+                        body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
+                        template -> RenderInputs.fromEarlierForm(body.phraseTexts(), body.imageTexts(),
+                                body.videoTexts(),
+                                body.imageUrls(), body.videoUrls(), template)))
                 .map(MediaResource::acceptance);
     }
 
@@ -90,21 +90,18 @@ public class MediaResource {
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {
-        return new Acceptance(acceptance.status(), acceptance.message(), acceptance.clientRequestId(),
+        return new Acceptance(acceptance.status().name(), acceptance.message(), acceptance.clientRequestId(),
                 acceptance.serviceRequestId());
     }
 
     /** Checks in the interface's field order, so the first missing field is the one named. */
-    private static void required(Map<String, String> fields) {
-        for (String name : new String[]{"client-request-id", "customer-id", "use-case-id", "user-id"}) {
-            String value = fields.get(name);
-            if (value.isBlank()) {
-                throw ApiException.validation("field '" + name + "' is required");
-            }
-            if (value.length() > MAX_ID) {
-                throw ApiException.validation("field '" + name + "' must be at most " + MAX_ID + " characters");
-            }
-        }
+    private static void identifiers(String clientRequestId, String customerId, String useCaseId, String userId,
+            String referenceRecordId) {
+        Fields.required("client-request-id", clientRequestId, MAX_ID);
+        Fields.required("customer-id", customerId, MAX_ID);
+        Fields.required("use-case-id", useCaseId, MAX_ID);
+        Fields.required("user-id", userId, MAX_ID);
+        Fields.optional("reference-record-id", referenceRecordId, MAX_ID);
     }
 
     /** Personalization values are texts, numbers or booleans; an object or a list there is a type error. */
@@ -120,13 +117,4 @@ public class MediaResource {
         });
     }
 
-    private static void optional(String name, String value) {
-        if (value != null && value.length() > MAX_ID) {
-            throw ApiException.validation("field '" + name + "' must be at most " + MAX_ID + " characters");
-        }
-    }
-
-    private static String nullSafe(String value) {
-        return value == null ? "" : value;
-    }
 }

@@ -2,15 +2,10 @@ package io.pmedia.media.service;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import io.pmedia.common.event.CloudEvent;
-import io.pmedia.common.event.Topics;
-import io.pmedia.common.outbox.Outbox;
+import io.pmedia.common.outbox.EventPublisher;
+import io.pmedia.events.MediaStatusChanged;
+import io.pmedia.events.RenderJob;
 import io.pmedia.media.MediaRequest;
-import io.pmedia.media.messaging.RenderJob;
-import io.pmedia.media.messaging.RenderTopics;
 import io.pmedia.storage.ObjectStore;
 import io.smallrye.mutiny.Uni;
 
@@ -18,40 +13,24 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class MediaEvents {
 
-    static final String SOURCE = "/pmedia/media-service";
-
-    private final Outbox outbox;
-    private final ObjectMapper mapper;
+    private final EventPublisher publisher;
     private final ObjectStore store;
 
-    public MediaEvents(Outbox outbox, ObjectMapper mapper, ObjectStore store) {
-        this.outbox = outbox;
-        this.mapper = mapper;
+    public MediaEvents(EventPublisher publisher, ObjectStore store) {
+        this.publisher = publisher;
         this.store = store;
     }
 
     /** The request's current status on {@code pmedia.media.status}. */
     public Uni<Void> status(MediaRequest request) {
-        ObjectNode data = mapper.createObjectNode()
-                .put("client-id", request.clientId.toString())
-                .put("service-request-id", request.id.toString())
-                .put("client-request-id", request.clientRequestId)
-                .put("user-id", request.userId)
-                .put("customer-id", request.customerId)
-                .put("use-case-id", request.useCaseId)
-                .put("reference-record-id", request.referenceRecordId)
-                .put("status", request.status.name())
-                .put("message", request.message)
-                .put("video-url", request.videoKey == null ? null : store.publicUrl(request.videoKey))
-                .put("image-url", request.thumbnailKey == null ? null : store.publicUrl(request.thumbnailKey));
-        String key = request.id.toString();
-        return outbox.add(Topics.MEDIA_STATUS, key,
-                CloudEvent.of(SOURCE, Topics.MEDIA_STATUS_CHANGED, key, data));
+        return publisher.publish(new MediaStatusChanged(request.clientId, request.id, request.clientRequestId,
+                request.userId, request.customerId, request.useCaseId, request.referenceRecordId, request.status,
+                request.message, request.videoKey == null ? null : store.publicUrl(request.videoKey),
+                request.thumbnailKey == null ? null : store.publicUrl(request.thumbnailKey)));
     }
 
     /** A render job for the workers on {@code pmedia.render.jobs}. */
     public Uni<Void> renderJob(RenderJob job) {
-        return outbox.add(RenderTopics.JOBS, job.jobId(),
-                CloudEvent.of(SOURCE, RenderTopics.JOB_TYPE, job.jobId(), mapper.valueToTree(job)));
+        return publisher.publish(job);
     }
 }

@@ -9,25 +9,29 @@ import java.util.UUID;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.events.MediaStatus;
+import io.pmedia.events.RenderInput;
+import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderResult;
+import io.pmedia.events.Topics;
+import io.pmedia.media.AcceptanceStatus;
 import io.pmedia.media.MediaRequest;
-import io.pmedia.media.MediaStatus;
+import io.pmedia.media.RequestForm;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.messaging.RenderJob;
-import io.pmedia.media.messaging.RenderResult;
-import io.pmedia.media.messaging.RenderTopics;
-import io.pmedia.media.template.RenderInput;
+import io.pmedia.media.repository.MediaRequestStore;
+import io.pmedia.media.repository.TemplateStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
 import io.pmedia.media.template.TemplateResolver;
 import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -43,12 +47,12 @@ import io.smallrye.mutiny.Uni;
 public class MediaRequests {
 
     /** A request as it arrived, with how to turn it into render input once its template is known. */
-    public record Submission(String form, String clientRequestId, String customerId, String useCaseId,
+    public record Submission(RequestForm form, String clientRequestId, String customerId, String useCaseId,
             String userId, String referenceRecordId, Object body, Function<TemplateDefinition, RenderInput> input) {
     }
 
     /** Interface 2.5. */
-    public record Acceptance(String status, String message, String clientRequestId, String serviceRequestId) {
+    public record Acceptance(AcceptanceStatus status, String message, String clientRequestId, String serviceRequestId) {
     }
 
     /** Interface 2.6. */
@@ -56,18 +60,25 @@ public class MediaRequests {
     }
 
     static final String ACCEPTED = "request accepted";
-    private static final String UNIQUE_VIOLATION = "23505";
+    /** The producer name of realtime render jobs: their results are this service's. */
+    public static final String PRODUCER = "media";
+    /** Most stale renders one sweep takes on. */
+    private static final int STALE_BATCH = 50;
     private static final Logger LOG = Logger.getLogger(MediaRequests.class);
 
     private final ObjectMapper mapper;
+    private final MediaRequestStore requests;
+    private final TemplateStore versions;
     private final MediaEvents events;
     private final TemplateCatalog templates;
     private final ObjectStore store;
     private final MediaConfig config;
 
-    public MediaRequests(ObjectMapper mapper, MediaEvents events, TemplateCatalog templates, ObjectStore store,
-            MediaConfig config) {
+    public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
+            TemplateCatalog templates, ObjectStore store, MediaConfig config) {
         this.mapper = mapper;
+        this.requests = requests;
+        this.versions = versions;
         this.events = events;
         this.templates = templates;
         this.store = store;
@@ -75,14 +86,14 @@ public class MediaRequests {
     }
 
     public Uni<Acceptance> accept(UUID clientId, Submission submission) {
-        String hash = Canonical.hash(mapper, Map.of("form", submission.form(), "body", submission.body()));
-        return Panache.withTransaction(() -> MediaRequest.findByClientRequest(clientId, submission.clientRequestId())
+        String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
+        return Panache.withTransaction(() -> requests.findByClientRequest(clientId, submission.clientRequestId())
                 .flatMap(existing -> existing != null
                         ? Uni.createFrom().item(replay(existing, hash))
-                        : TemplateVersion.current(submission.useCaseId())
+                        : versions.current(submission.useCaseId())
                                 .flatMap(template -> create(clientId, submission, hash, template))))
-                .onFailure(MediaRequests::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
-                        () -> MediaRequest.findByClientRequest(clientId, submission.clientRequestId())
+                .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
+                        () -> requests.findByClientRequest(clientId, submission.clientRequestId())
                                 .map(existing -> replay(existing, hash))));
     }
 
@@ -126,13 +137,13 @@ public class MediaRequests {
         if (failure != null) {
             request.status = MediaStatus.FAILURE;
             request.message = failure;
-            request.acceptStatus = MediaStatus.FAILURE.name();
+            request.acceptStatus = AcceptanceStatus.FAILURE;
             request.acceptMessage = failure;
             request.completedAt = now;
         } else {
             request.status = MediaStatus.PROCESSING;
             request.message = "rendering";
-            request.acceptStatus = MediaStatus.SUCCESS.name();
+            request.acceptStatus = AcceptanceStatus.SUCCESS;
             request.acceptMessage = ACCEPTED;
             request.templateId = template.templateId;
             request.templateVersion = template.version;
@@ -151,9 +162,10 @@ public class MediaRequests {
     }
 
     private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {
-        return new RenderJob(request.id.toString(), RenderTopics.MEDIA_PRODUCER, RenderTopics.RESULTS,
-                request.clientId, request.templateId, request.templateVersion, definition, input,
-                "media/" + request.clientId + "/" + request.id + "/", (int) config.render().timeLimit().toSeconds());
+        return new RenderJob(request.id.toString(), PRODUCER, Topics.RENDER_RESULTS, request.clientId,
+                request.templateId, request.templateVersion, mapper.valueToTree(definition), input,
+                VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/",
+                (int) config.render().timeLimit().toSeconds());
     }
 
     /** Applies a render result to its request, once: a result for a request already final changes nothing. */
@@ -165,12 +177,12 @@ public class MediaRequests {
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().voidItem();
         }
-        return MediaRequest.<MediaRequest>findById(id, LockModeType.PESSIMISTIC_WRITE).flatMap(request -> {
+        return requests.lock(id).flatMap(request -> {
             if (request == null || request.status.isFinal()) {
                 return Uni.createFrom().voidItem();
             }
             Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            boolean success = RenderResult.SUCCESS.equals(result.status());
+            boolean success = result.succeeded();
             request.status = success ? MediaStatus.SUCCESS : MediaStatus.FAILURE;
             request.message = success ? "video ready" : result.message();
             request.videoKey = success ? result.videoKey() : null;
@@ -192,7 +204,7 @@ public class MediaRequests {
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().failure(notFound(transactionId));
         }
-        return MediaRequest.findOwned(clientId, id).map(request -> {
+        return requests.findOwned(clientId, id).map(request -> {
             if (request == null) {
                 throw notFound(transactionId);
             }
@@ -209,10 +221,7 @@ public class MediaRequests {
      */
     public Uni<Integer> resubmitStale() {
         Instant cutoff = Instant.now().minus(config.render().resubmitAfter());
-        return Panache.withTransaction(() -> Panache.getSession()
-                .flatMap(session -> session.createNativeQuery("SELECT * FROM media_request WHERE status = "
-                        + "'PROCESSING' AND updated_at < ?1 ORDER BY updated_at LIMIT 50 FOR UPDATE SKIP LOCKED",
-                        MediaRequest.class).setParameter(1, cutoff).getResultList())
+        return Panache.withTransaction(() -> requests.claimStale(cutoff, STALE_BATCH)
                 .flatMap(stale -> Multi.createFrom().iterable(stale)
                         .onItem().transformToUniAndConcatenate(this::resubmit)
                         .collect().asList().map(List::size)));
@@ -229,7 +238,7 @@ public class MediaRequests {
         }
         request.attempts++;
         LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);
-        return TemplateVersion.find(request.useCaseId, request.templateVersion).flatMap(template -> {
+        return versions.version(request.useCaseId, request.templateVersion).flatMap(template -> {
             RenderInput input;
             try {
                 input = mapper.readValue(request.renderInput, RenderInput.class);
@@ -250,18 +259,5 @@ public class MediaRequests {
 
     private static ApiException notFound(String id) {
         return ApiException.notFound("request '" + id + "' not found");
-    }
-
-    static boolean isDuplicateKey(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof io.vertx.pgclient.PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())
-                    || cause instanceof java.sql.SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
-                return true;
-            }
-            if (cause.getCause() == cause) {
-                break;
-            }
-        }
-        return false;
     }
 }

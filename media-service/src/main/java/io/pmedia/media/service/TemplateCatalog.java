@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.TemplateVersion;
+import io.pmedia.media.repository.TemplateStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateValidator;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -33,10 +34,12 @@ public class TemplateCatalog {
     }
 
     private final ObjectMapper mapper;
+    private final TemplateStore versions;
     private final Map<UUID, TemplateDefinition> parsed = new ConcurrentHashMap<>();
 
-    public TemplateCatalog(ObjectMapper mapper) {
+    public TemplateCatalog(ObjectMapper mapper, TemplateStore versions) {
         this.mapper = mapper;
+        this.versions = versions;
     }
 
     /**
@@ -51,7 +54,7 @@ public class TemplateCatalog {
         }
         TemplateDefinition definition = checked.definition();
         String hash = Canonical.hash(mapper, definition);
-        return TemplateVersion.current(definition.useCaseId()).flatMap(current -> {
+        return versions.current(definition.useCaseId()).flatMap(current -> {
             if (current != null && current.definitionHash.equals(hash)) {
                 return Uni.createFrom().item(new Registered(current, false));
             }
@@ -71,26 +74,26 @@ public class TemplateCatalog {
 
     @WithSession
     public Uni<List<TemplateVersion>> current() {
-        return TemplateVersion.allCurrent();
+        return versions.allCurrent();
     }
 
     /** The current versions a client may render. */
     @WithSession
     public Uni<List<TemplateVersion>> availableTo(UUID clientId) {
-        return TemplateVersion.allCurrent()
+        return versions.allCurrent()
                 .map(all -> all.stream().filter(version -> mayUse(definition(version), clientId)).toList());
     }
 
     @WithSession
     public Uni<TemplateVersion> byUseCase(String useCaseId) {
-        return TemplateVersion.current(useCaseId).onItem().ifNull()
+        return versions.current(useCaseId).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("template '" + useCaseId + "' not found"));
     }
 
     /** The current version of a template a client may render; 404 when absent or not the client's to use. */
     @WithSession
     public Uni<TemplateVersion> usableBy(UUID templateId, UUID clientId) {
-        return TemplateVersion.currentOfTemplate(templateId)
+        return versions.currentOfTemplate(templateId)
                 .map(version -> version != null && mayUse(definition(version), clientId) ? version : null)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("template '" + templateId + "' not found"));
     }

@@ -2,6 +2,8 @@ package io.pmedia.media.template;
 
 import java.util.List;
 
+import io.pmedia.events.RenderInput;
+
 /**
  * The kinds of asset a render fetches, with the content types accepted for each. Images, videos and icons fill the
  * slots of {@code global_assets}; audio is a template's sound track.
@@ -36,6 +38,16 @@ public enum AssetKind {
     /** Content-type prefixes a fetched asset of this kind may have. */
     public List<String> contentTypes() {
         return contentTypes;
+    }
+
+    /** The URLs {@code input} gives for this kind of slot, by index. */
+    public List<String> urlsIn(RenderInput input) {
+        return switch (this) {
+            case IMAGE -> input.images();
+            case VIDEO -> input.videos();
+            case ICON -> input.icons();
+            case AUDIO -> List.of();
+        };
     }
 
     public boolean isPicture() {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.pmedia.events.FrameSegment;
+
 /**
  * The {@code data} object of the current request form ({@code POST /media/demo}, interface 2.3). The document names
  * its four members and leaves the elements of {@code global_cohorts} and {@code frame_segments} and the keys of
@@ -29,22 +31,5 @@ public record MediaData(
 
     /** A cohort the user belongs to, e.g. {@code {"cohort": "gold"}}; segment variants are chosen by it. */
     public record Cohort(String cohort) {
-    }
-
-    /**
-     * A change to one named segment of the template for this request.
-     *
-     * @param segmentId the segment's {@code id} in the template (required)
-     * @param order the segment's position: segments with an order come first, ascending; the others follow in the
-     *        template's order
-     * @param skip true leaves the segment out
-     * @param duration new length in seconds; the segment's layer timings stretch or shrink with it
-     * @param texts new text for text layers, by layer id; may use the template's {@code {{field}}} placeholders
-     * @param assets new http(s) URL for image, icon and video layers by layer id, and for the segment's image or
-     *        video background under {@code background}
-     */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record FrameSegment(@JsonProperty("segment_id") String segmentId, Integer order, Boolean skip,
-            Double duration, Map<String, String> texts, Map<String, String> assets) {
     }
 }

@@ -90,7 +90,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * An image, icon or video fitted ({@code contain}, {@code cover} or {@code stretch}) into the box at {@code x},
      * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels.
      */
-    public record Picture(String url, AssetKind kind, String x, String y, int width, int height, String fit,
+    public record Picture(String url, AssetKind kind, String x, String y, int width, int height, PictureFit fit,
             double start, double end, double fadeIn, double fadeOut) implements Layer {
     }
 
@@ -98,10 +98,10 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * The sound track: {@code silence}, a {@code tone} of {@code frequency} Hz, or a {@code track} from {@code url};
      * {@code volume} from 0 to 1, faded out over the last {@code fadeOut} seconds.
      */
-    public record Audio(String type, double frequency, double volume, String url, double fadeOut) {
+    public record Audio(AudioType type, double frequency, double volume, String url, double fadeOut) {
 
         public static Audio silence() {
-            return new Audio("silence", 0, 0, null, 0);
+            return new Audio(AudioType.SILENCE, 0, 0, null, 0);
         }
     }
 }

@@ -170,17 +170,15 @@ public record TemplateDefinition(
             Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
             @JsonProperty("fade-out") Double fadeOut) {
 
+        /** The type of layer; null for a missing or unknown type (the validator reports it). */
+        public LayerType layerType() {
+            return LayerType.ofWire(type);
+        }
+
         /** The kind of asset a picture layer shows; null for text and unknown types. */
         public AssetKind assetKind() {
-            if (type == null) {
-                return null;
-            }
-            return switch (type) {
-                case "image" -> AssetKind.IMAGE;
-                case "icon" -> AssetKind.ICON;
-                case "video" -> AssetKind.VIDEO;
-                default -> null;
-            };
+            LayerType layerType = layerType();
+            return layerType == null ? null : layerType.assetKind();
         }
     }
 

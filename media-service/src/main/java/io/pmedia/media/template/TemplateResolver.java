@@ -13,6 +13,9 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.pmedia.events.FrameSegment;
+import io.pmedia.events.RenderInput;
+
 /**
  * Applies one customer's data to a template: fills fields and asset slots, applies the cohort rules, then the
  * request's {@code frame_segments}, and fails with a message naming the problem in the vendor's terms when the data
@@ -45,7 +48,7 @@ public final class TemplateResolver {
         String useCase = "use case '" + template.useCaseId() + "'";
         Map<String, String> fields = fields(template, input, useCase);
         Map<AssetKind, List<String>> slots = slots(template, input, useCase);
-        Map<String, MediaData.FrameSegment> directives = directives(template, input, useCase);
+        Map<String, FrameSegment> directives = directives(template, input, useCase);
 
         List<Planned> planned = new ArrayList<>();
         List<TemplateDefinition.Segment> segments = template.segmentsOrEmpty();
@@ -58,7 +61,7 @@ public final class TemplateResolver {
             TemplateDefinition.Variant variant = segment.variantsOrEmpty().stream()
                     .filter(v -> v.cohorts() != null && v.cohorts().stream().anyMatch(input.cohorts()::contains))
                     .findFirst().orElse(null);
-            MediaData.FrameSegment directive = directives.get(segment.id());
+            FrameSegment directive = directives.get(segment.id());
             if (variant != null && Boolean.TRUE.equals(variant.skip())
                     || directive != null && Boolean.TRUE.equals(directive.skip())) {
                 continue;
@@ -89,7 +92,7 @@ public final class TemplateResolver {
 
     /** A segment that will be shown, with what changes it. */
     private record Planned(int index, TemplateDefinition.Segment segment, TemplateDefinition.Variant variant,
-            MediaData.FrameSegment directive) {
+            FrameSegment directive) {
 
         Integer order() {
             return directive == null ? null : directive.order();
@@ -134,7 +137,7 @@ public final class TemplateResolver {
         Map<AssetKind, List<String>> slots = new HashMap<>();
         for (AssetKind kind : AssetKind.SLOTS) {
             List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
-            List<String> given = input.assets(kind);
+            List<String> given = kind.urlsIn(input);
             for (int i = declared.size(); i < given.size(); i++) {
                 if (!given.get(i).isBlank()) {
                     throw new TemplateResolutionException("global_assets." + kind.listName() + "[" + i
@@ -163,15 +166,15 @@ public final class TemplateResolver {
     }
 
     /** The request's directives by segment id, checked, with texts cleaned and URLs stripped. */
-    private static Map<String, MediaData.FrameSegment> directives(TemplateDefinition template, RenderInput input,
+    private static Map<String, FrameSegment> directives(TemplateDefinition template, RenderInput input,
             String useCase) {
         Map<String, TemplateDefinition.Segment> byId = new LinkedHashMap<>();
         template.segmentsOrEmpty().forEach(segment -> byId.put(segment.id(), segment));
         Set<String> fieldNames = Set.copyOf(template.fieldsOrEmpty().stream().map(TemplateDefinition.Field::name)
                 .toList());
-        Map<String, MediaData.FrameSegment> directives = new HashMap<>();
+        Map<String, FrameSegment> directives = new HashMap<>();
         for (int i = 0; i < input.frameSegments().size(); i++) {
-            MediaData.FrameSegment directive = input.frameSegments().get(i);
+            FrameSegment directive = input.frameSegments().get(i);
             String where = "frame_segments[" + i + "]";
             if (VendorInput.isBlank(directive.segmentId())) {
                 throw new TemplateResolutionException(where + ".segment_id is required");
@@ -196,7 +199,7 @@ public final class TemplateResolver {
             if (directive.texts() != null) {
                 directive.texts().forEach((layerId, given) -> {
                     String at = where + ".texts." + layerId;
-                    if (layers.stream().noneMatch(l -> "text".equals(l.type()) && layerId.equals(l.id()))) {
+                    if (layers.stream().noneMatch(l -> l.layerType() == LayerType.TEXT && layerId.equals(l.id()))) {
                         throw new TemplateResolutionException(
                                 at + ": segment '" + segment.id() + "' has no text layer '" + layerId + "'");
                     }
@@ -232,7 +235,7 @@ public final class TemplateResolver {
                     assets.put(key, VendorInput.requireHttpUrl(url, at));
                 });
             }
-            directives.put(segment.id(), new MediaData.FrameSegment(segment.id(), directive.order(),
+            directives.put(segment.id(), new FrameSegment(segment.id(), directive.order(),
                     directive.skip(), directive.duration(), texts, assets));
         }
         return directives;
@@ -255,7 +258,7 @@ public final class TemplateResolver {
             Map<String, String> fields, Map<AssetKind, List<String>> slots) {
         TemplateDefinition.Segment segment = plan.segment();
         TemplateDefinition.Variant variant = plan.variant();
-        MediaData.FrameSegment directive = plan.directive();
+        FrameSegment directive = plan.directive();
 
         boolean variantLayers = variant != null && variant.layers() != null;
         List<TemplateDefinition.Layer> layers = variantLayers ? variant.layers() : segment.layersOrEmpty();
@@ -277,7 +280,7 @@ public final class TemplateResolver {
             }
             double[] fades = fades(either(layer.fadeIn(), layer.fade()), either(layer.fadeOut(), layer.fade()),
                     end - start);
-            if ("text".equals(layer.type())) {
+            if (layer.layerType() == LayerType.TEXT) {
                 String source = directive != null && layer.id() != null && directive.texts().containsKey(layer.id())
                         ? directive.texts().get(layer.id())
                         : layer.text();
@@ -306,7 +309,7 @@ public final class TemplateResolver {
                     continue;
                 }
                 resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
-                        layer.width(), layer.height(), layer.fit() == null ? "contain" : layer.fit(), start, end,
+                        layer.width(), layer.height(), fit(layer.fit()), start, end,
                         fades[0], fades[1]));
             }
         }
@@ -359,16 +362,24 @@ public final class TemplateResolver {
                 : new ResolvedVideo.Background(color, url, kind);
     }
 
+    /** A checked template names a known fit or none; anything else is drawn as {@code contain}. */
+    private static PictureFit fit(String fit) {
+        PictureFit known = PictureFit.ofWire(fit);
+        return known == null ? PictureFit.CONTAIN : known;
+    }
+
     private static ResolvedVideo.Audio audio(TemplateDefinition.Audio audio, double total) {
-        if (audio == null || audio.type() == null || "silence".equals(audio.type())) {
+        AudioType type = audio == null ? AudioType.SILENCE : AudioType.ofWire(audio.type());
+        if (type == AudioType.SILENCE) {
             return ResolvedVideo.Audio.silence();
         }
-        if ("tone".equals(audio.type())) {
-            return new ResolvedVideo.Audio("tone", audio.frequency() == null ? DEFAULT_TONE_HZ : audio.frequency(),
+        if (type == AudioType.TONE) {
+            return new ResolvedVideo.Audio(AudioType.TONE,
+                    audio.frequency() == null ? DEFAULT_TONE_HZ : audio.frequency(),
                     audio.volume() == null ? DEFAULT_TONE_VOLUME : audio.volume(), null, 0);
         }
         double fadeOut = audio.fadeOut() == null ? DEFAULT_TRACK_FADE_OUT : audio.fadeOut();
-        return new ResolvedVideo.Audio("track", 0, audio.volume() == null ? 1.0 : audio.volume(), audio.url(),
+        return new ResolvedVideo.Audio(AudioType.TRACK, 0, audio.volume() == null ? 1.0 : audio.volume(), audio.url(),
                 Math.min(fadeOut, total / 2));
     }
 

@@ -42,10 +42,7 @@ public final class TemplateValidator {
     static final Pattern USE_CASE_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
     static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?");
-    static final Set<String> LAYER_TYPES = Set.of("text", "image", "icon", "video");
-    static final Set<String> FITS = Set.of("contain", "cover", "stretch");
     static final Set<String> ALIGNS = Set.of("left", "center", "right");
-    static final Set<String> AUDIO_TYPES = Set.of("silence", "tone", "track");
     private TemplateValidator() {
     }
 
@@ -199,25 +196,25 @@ public final class TemplateValidator {
         if (audio == null) {
             return;
         }
-        String type = audio.type() == null ? "silence" : audio.type();
-        if (!AUDIO_TYPES.contains(type)) {
+        AudioType type = AudioType.ofWire(audio.type());
+        if (type == null) {
             problems.add("audio.type: one of silence, tone, track");
             return;
         }
-        if (audio.frequency() != null && (!type.equals("tone") || audio.frequency() < 20
+        if (audio.frequency() != null && (type != AudioType.TONE || audio.frequency() < 20
                 || audio.frequency() > 20000)) {
             problems.add("audio.frequency: from 20 to 20000 Hz, for a tone");
         }
         if (audio.volume() != null && (audio.volume() < 0 || audio.volume() > 1)) {
             problems.add("audio.volume: from 0 to 1");
         }
-        if (type.equals("track") && (audio.url() == null || !VendorInput.isHttpUrl(audio.url()))) {
+        if (type == AudioType.TRACK && (audio.url() == null || !VendorInput.isHttpUrl(audio.url()))) {
             problems.add("audio.url: an http(s) URL is required for a track");
         }
-        if (!type.equals("track") && audio.url() != null) {
+        if (type != AudioType.TRACK && audio.url() != null) {
             problems.add("audio.url: only a track has a URL");
         }
-        if (audio.fadeOut() != null && (!type.equals("track") || audio.fadeOut() < 0 || audio.fadeOut() > 10)) {
+        if (audio.fadeOut() != null && (type != AudioType.TRACK || audio.fadeOut() < 0 || audio.fadeOut() > 10)) {
             problems.add("audio.fade-out: from 0 to 10 seconds, for a track");
         }
     }
@@ -332,7 +329,7 @@ public final class TemplateValidator {
         for (int i = 0; i < layers.size(); i++) {
             TemplateDefinition.Layer layer = layers.get(i);
             String at = path + "[" + i + "]";
-            if (layer == null || layer.type() == null || !LAYER_TYPES.contains(layer.type())) {
+            if (layer == null || layer.layerType() == null) {
                 problems.add(at + ".type: one of text, image, icon, video");
                 continue;
             }
@@ -352,7 +349,7 @@ public final class TemplateValidator {
                 fades(layer.fade(), layer.fadeIn(), layer.fadeOut(), end - start, at, "the layer's time on screen",
                         problems);
             }
-            if (layer.type().equals("text")) {
+            if (layer.layerType() == LayerType.TEXT) {
                 text(layer, at, fieldNames, problems);
             } else {
                 picture(layer, at, template, problems);
@@ -448,7 +445,7 @@ public final class TemplateValidator {
         if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
             problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
         }
-        if (layer.fit() != null && !FITS.contains(layer.fit())) {
+        if (PictureFit.ofWire(layer.fit()) == null) {
             problems.add(at + ".fit: one of contain, cover, stretch");
         }
         position(layer.x(), at + ".x", Set.of("center"), problems);

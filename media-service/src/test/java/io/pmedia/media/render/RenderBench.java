@@ -14,7 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.pmedia.media.template.RenderInput;
+import io.pmedia.events.RenderInput;
+import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolver;
@@ -52,7 +53,7 @@ public final class RenderBench {
                 TemplateDefinition.class);
         Path photo = Media.image(scratch, "photo.png", 800, 800);
         Map<String, Path> assets = Map.of(PHOTO, photo);
-        RenderInput input = RenderInput.fromCurrentForm(Templates.data("""
+        RenderInput input = RenderInputs.fromCurrentForm(Templates.data("""
                 {"personalization_fields": {"name": "Ada Lovelace", "offer": "20% off your next order"},
                  "global_assets": {"images": ["PHOTO"]}}""".replace("PHOTO", PHOTO)));
 

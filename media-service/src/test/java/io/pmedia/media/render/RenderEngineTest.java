@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.pmedia.media.template.RenderInput;
+import io.pmedia.events.RenderInput;
+import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolver;
@@ -65,7 +66,7 @@ class RenderEngineTest {
 
     static ResolvedVideo small(String name, String audio) {
         TemplateDefinition template = Templates.parse(SMALL.formatted(audio));
-        RenderInput input = RenderInput.fromCurrentForm(Templates.data("""
+        RenderInput input = RenderInputs.fromCurrentForm(Templates.data("""
                 {"personalization_fields": {"name": %s},
                  "global_assets": {"images": ["%s"], "videos": ["%s"], "icons": ["%s"]}}"""
                 .formatted(Templates.JSON.valueToTree(name), IMAGE, CLIP, ICON)));

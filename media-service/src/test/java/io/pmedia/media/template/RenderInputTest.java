@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import io.pmedia.events.FrameSegment;
+import io.pmedia.events.RenderInput;
+
 class RenderInputTest {
 
     final TemplateDefinition card = Templates.sample("classic-card");
@@ -18,7 +21,7 @@ class RenderInputTest {
 
     @Test
     void theCurrentFormBecomesFieldsSlotsCohortsAndDirectives() {
-        RenderInput input = RenderInput.fromCurrentForm(Templates.data("""
+        RenderInput input = RenderInputs.fromCurrentForm(Templates.data("""
                 {"global_assets": {"images": ["https://a.example/1.png", null], "icons": []},
                  "global_cohorts": [{"cohort": "gold"}, {"cohort": " vip "}, {"cohort": "gold"}],
                  "personalization_fields": {"name": "Ada", "points": 1200, "skip-me": null},
@@ -29,24 +32,24 @@ class RenderInputTest {
         assertThat(input.videos()).isEmpty();
         assertThat(input.cohorts()).containsExactly("gold", "vip");
         assertThat(input.frameSegments()).containsExactly(
-                new MediaData.FrameSegment("hello", 2, null, null, Map.of("headline", "Hi"), null));
+                new FrameSegment("hello", 2, null, null, Map.of("headline", "Hi"), null));
     }
 
     @Test
     void noDataIsNoInput() {
-        assertThat(RenderInput.fromCurrentForm(null)).isEqualTo(RenderInput.empty());
-        assertThat(RenderInput.fromCurrentForm(Templates.data("{}"))).isEqualTo(RenderInput.empty());
+        assertThat(RenderInputs.fromCurrentForm(null)).isEqualTo(RenderInput.empty());
+        assertThat(RenderInputs.fromCurrentForm(Templates.data("{}"))).isEqualTo(RenderInput.empty());
     }
 
     @Test
     void aNullDirectiveIsRefused() {
-        assertThatThrownBy(() -> RenderInput.fromCurrentForm(Templates.data("{\"frame_segments\": [null]}")))
+        assertThatThrownBy(() -> RenderInputs.fromCurrentForm(Templates.data("{\"frame_segments\": [null]}")))
                 .hasMessage("frame_segments[0] must be an object");
     }
 
     @Test
     void theEarlierFormFillsFieldsAndSlotsByTheTemplatesMapping() {
-        RenderInput input = RenderInput.fromEarlierForm(List.of("Dear Ada", "Bye"), List.of("You, in 2019"),
+        RenderInput input = RenderInputs.fromEarlierForm(List.of("Dear Ada", "Bye"), List.of("You, in 2019"),
                 List.of(), List.of("https://cdn.example.com/ada.png"), null, card);
 
         assertThat(input.fields()).containsExactly(Map.entry("greeting", "Dear Ada"), Map.entry("closing", "Bye"),
@@ -58,7 +61,7 @@ class RenderInputTest {
 
     @Test
     void withoutMappingPhraseTextsFillTheFieldsInOrderAndImageUrlsTheImageSlots() {
-        RenderInput input = RenderInput.fromEarlierForm(List.of("Ada", "two for one"), null, null,
+        RenderInput input = RenderInputs.fromEarlierForm(List.of("Ada", "two for one"), null, null,
                 List.of("https://cdn.example.com/ada.png"), null, greeting);
 
         assertThat(input.fields()).containsExactly(Map.entry("name", "Ada"), Map.entry("offer", "two for one"));
@@ -76,36 +79,36 @@ class RenderInputTest {
                    {"type": "image", "asset": 0, "width": 20, "height": 20}]}]}""");
         assertThat(TemplateValidator.validate(template)).isEmpty();
 
-        RenderInput input = RenderInput.fromEarlierForm(null, null, null,
+        RenderInput input = RenderInputs.fromEarlierForm(null, null, null,
                 List.of("https://a.example/logo.png", "https://a.example/photo.png"), null, template);
 
         assertThat(input.icons()).containsExactly("https://a.example/logo.png");
         assertThat(input.images()).containsExactly("https://a.example/photo.png");
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(null, null, null, null, null, template))
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(null, null, null, null, null, template))
                 .hasMessage("image-urls[0] is required by use case 'logo'");
     }
 
     @Test
     void earlierFormProblemsAreNamedInItsOwnTerms() {
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(List.of("a", "b", "c"), null, null, null, null, card))
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a", "b", "c"), null, null, null, null, card))
                 .isInstanceOf(TemplateResolutionException.class)
                 .hasMessage("phrase-texts[2]: use case 'classic-card' takes at most 2 phrase-texts");
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(List.of("a"), null, List.of("v"), null, null, card))
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a"), null, List.of("v"), null, null, card))
                 .hasMessage("video-texts[0]: use case 'classic-card' takes no video-texts");
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(List.of("a"), null, null,
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a"), null, null,
                 List.of("file:///etc/passwd"), null, card))
                 .hasMessage("image-urls[0] is not an http(s) URL");
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(List.of("a"), null, null, null,
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a"), null, null, null,
                 List.of("https://a.example/v.mp4"), card))
                 .hasMessage("video-urls[0]: use case 'classic-card' takes no video-urls");
-        assertThatThrownBy(() -> RenderInput.fromEarlierForm(Arrays.asList("", "Bye"), null, null, null, null,
+        assertThatThrownBy(() -> RenderInputs.fromEarlierForm(Arrays.asList("", "Bye"), null, null, null, null,
                 card))
                 .hasMessage("phrase-texts[0] ('greeting') is required by use case 'classic-card'");
     }
 
     @Test
     void itTravelsInARenderJobAsJson() throws JsonProcessingException {
-        RenderInput input = RenderInput.fromCurrentForm(Templates
+        RenderInput input = RenderInputs.fromCurrentForm(Templates
                 .data("""
                         {"global_assets": {"images": ["https://a.example/1.png"]}, "global_cohorts": [{"cohort": "gold"}],
                          "personalization_fields": {"name": "Ada"},

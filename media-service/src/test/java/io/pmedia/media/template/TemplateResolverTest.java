@@ -110,7 +110,8 @@ class TemplateResolverTest {
                     .formatted(CLIP));
 
             assertThat(video.segments().get(1).layers()).contains(new ResolvedVideo.Picture(
-                    "https://cdn.example.com/ada.jpg", AssetKind.IMAGE, "10", "10", 100, 100, "contain", 0, 2, 0, 0));
+                    "https://cdn.example.com/ada.jpg", AssetKind.IMAGE, "10", "10", 100, 100, PictureFit.CONTAIN, 0, 2,
+                    0, 0));
             assertThat(video.segments().get(1).background().url()).isEqualTo(BANNER);
         }
 

@@ -44,7 +44,7 @@ public final class Templates {
 
     /** The current form's data applied to a template. */
     public static ResolvedVideo resolve(TemplateDefinition template, String data) {
-        return TemplateResolver.resolve(template, RenderInput.fromCurrentForm(data(data)));
+        return TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(data(data)));
     }
 
     public static <T> T read(String json, Class<T> type) {

@@ -1,15 +1,17 @@
 package io.pmedia.notifier.client;
 
-import java.util.Map;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pmedia.common.client.ClientRegistryClient;
+import io.pmedia.common.client.WebhookRegistration;
+import io.pmedia.common.concurrent.SingleFlightCache;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.smallrye.mutiny.Uni;
 
@@ -22,18 +24,16 @@ import io.smallrye.mutiny.Uni;
 public class ClientRegistry {
 
     private static final Logger LOG = Logger.getLogger(ClientRegistry.class);
-
-    private record Entry(Optional<WebhookRegistration> registration, long expiresAtNanos) {
-    }
+    private static final int MAX_CLIENTS = 100_000;
 
     private final ClientRegistryClient client;
-    private final long ttlNanos;
-    private final Map<UUID, Entry> cache = new ConcurrentHashMap<>();
-    private final Map<UUID, Uni<Optional<WebhookRegistration>>> inFlight = new ConcurrentHashMap<>();
+    private final Duration ttl;
+    private final SingleFlightCache<UUID, Optional<WebhookRegistration>> registrations;
 
     public ClientRegistry(ClientRegistryClient client, NotifierConfig config) {
         this.client = client;
-        this.ttlNanos = config.registryCacheTtl().toNanos();
+        this.ttl = config.registryCacheTtl();
+        this.registrations = new SingleFlightCache<>(client::fetch, ttl, MAX_CLIENTS);
     }
 
     @PostConstruct
@@ -46,23 +46,11 @@ public class ClientRegistry {
 
     /** The client's registration, or empty when the client does not exist. Fails when the gateway cannot answer. */
     public Uni<Optional<WebhookRegistration>> lookup(UUID clientId) {
-        Entry entry = cache.get(clientId);
-        if (entry != null && entry.expiresAtNanos() - System.nanoTime() > 0) {
-            return Uni.createFrom().item(entry.registration());
-        }
-        return inFlight.computeIfAbsent(clientId, id -> load(id).memoize().indefinitely());
+        return registrations.get(clientId, ttl);
     }
 
     /** Asks the gateway now, for explicit vendor actions that must see a just-changed URL (test, replay). */
     public Uni<Optional<WebhookRegistration>> fresh(UUID clientId) {
-        return load(clientId);
-    }
-
-    private Uni<Optional<WebhookRegistration>> load(UUID clientId) {
-        return Uni.createFrom().deferred(() -> client.fetch(clientId))
-                .invoke(answer -> cache.put(clientId, new Entry(answer, System.nanoTime() + ttlNanos)))
-                .eventually(() -> {
-                    inFlight.remove(clientId); // a block: the value-returning form would await the removed Uni
-                });
+        return registrations.refresh(clientId);
     }
 }

@@ -16,11 +16,12 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.common.event.CloudEvent;
-import io.pmedia.common.event.Topics;
+import io.pmedia.events.CloudEvent;
+import io.pmedia.events.EventCodec;
+import io.pmedia.events.MediaStatus;
+import io.pmedia.events.MediaStatusChanged;
 import io.pmedia.notifier.VideoPush;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.pmedia.notifier.repository.DeliveryStore;
@@ -39,16 +40,16 @@ import io.smallrye.mutiny.Uni;
 public class MediaStatusConsumer {
 
     private static final Logger LOG = Logger.getLogger(MediaStatusConsumer.class);
-    static final String SUCCESS = "SUCCESS";
-
     private final ObjectMapper mapper;
+    private final EventCodec codec;
     private final DeliveryStore store;
     private final DeliveryDispatcher dispatcher;
     private final NotifierConfig config;
 
-    public MediaStatusConsumer(ObjectMapper mapper, DeliveryStore store, DeliveryDispatcher dispatcher,
-            NotifierConfig config) {
+    public MediaStatusConsumer(ObjectMapper mapper, EventCodec codec, DeliveryStore store,
+            DeliveryDispatcher dispatcher, NotifierConfig config) {
         this.mapper = mapper;
+        this.codec = codec;
         this.store = store;
         this.dispatcher = dispatcher;
         this.config = config;
@@ -79,33 +80,27 @@ public class MediaStatusConsumer {
     /** The delivery a status event asks for, or null when it asks for none (or cannot be read). */
     NewDelivery pushOf(String envelope) {
         CloudEvent event;
+        MediaStatusChanged status;
         try {
-            event = mapper.readValue(envelope, CloudEvent.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            LOG.errorf("skipping a media status record that is not a CloudEvent: %s", e.getMessage());
+            event = codec.read(envelope);
+            status = codec.data(event, MediaStatusChanged.class).orElse(null);
+        } catch (EventCodec.UnreadableEvent e) {
+            LOG.errorf("skipping a media status record that cannot be read: %s", e.getMessage());
             return null;
         }
-        if (event.type() != null && !Topics.MEDIA_STATUS_CHANGED.equals(event.type())) {
+        if (status == null || status.status() != MediaStatus.SUCCESS) {
             return null;
         }
-        JsonNode data = event.data();
-        if (data == null || !SUCCESS.equals(data.path("status").asText(null))) {
-            return null;
-        }
-        UUID clientId = uuid(data.path("client-id").asText(null));
-        String videoUrl = data.path("video-url").asText(null);
-        if (event.id() == null || clientId == null || videoUrl == null || videoUrl.isBlank()) {
-            LOG.errorf("skipping media status event %s: a SUCCESS needs an id, a client-id and a video-url",
-                    event.id());
+        if (status.clientId() == null || status.videoUrl() == null || status.videoUrl().isBlank()) {
+            LOG.errorf("skipping media status event %s: a SUCCESS needs a client-id and a video-url", event.id());
             return null;
         }
         UUID eventId = eventId(event.id());
-        VideoPush push = new VideoPush(data.path("client-request-id").asText(null), data.path("user-id").asText(null),
-                videoUrl);
+        VideoPush push = new VideoPush(status.clientRequestId(), status.userId(), status.videoUrl());
         try {
-            return new NewDelivery(webhookId(eventId), eventId, clientId,
-                    data.path("service-request-id").asText(event.subject()), mapper.writeValueAsString(push),
-                    event.time() == null ? Instant.now() : event.time());
+            return new NewDelivery(webhookId(eventId), eventId, status.clientId(),
+                    status.serviceRequestId() == null ? event.subject() : status.serviceRequestId().toString(),
+                    mapper.writeValueAsString(push), event.time() == null ? Instant.now() : event.time());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a video push cannot be serialized", e);
         }

@@ -14,12 +14,13 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pmedia.common.db.NativeSql;
+import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.WebhookDelivery;
-import io.pmedia.notifier.service.AttemptOutcome;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -86,10 +87,10 @@ public class DeliveryStore {
 
     /**
      * Records a scheduled attempt and moves the delivery on, in one statement: the attempt row is written only when
-     * the claim still holds the lease. Shared with {@code DeadLetters}, which runs it inside the transaction that also
+     * the claim still holds the lease. Run by {@link #recordExhausted} inside the Hibernate transaction that also
      * writes the dead-letter event, hence the {@code ?n} placeholders and plain casts (Hibernate's native SQL).
      */
-    public static final String RECORD_ATTEMPT = """
+    private static final String RECORD_ATTEMPT = """
             WITH d AS (
                 UPDATE webhook_delivery
                    SET status = CAST(?3 AS text), attempts = attempts + 1, url = CAST(?4 AS text),
@@ -270,14 +271,16 @@ public class DeliveryStore {
                 });
     }
 
-    /** The parameters of {@link #RECORD_ATTEMPT}, in order. */
-    public static Tuple attemptParameters(Claim claim, AttemptRecord attempt, DeliveryStatus next,
-            Duration retryIn) {
-        AttemptOutcome outcome = attempt.outcome();
-        return Tuple.from(new Object[]{claim.webhookId(), claim.leaseOwner(), next.name(), attempt.url(),
-                outcome.statusCode(), outcome.error(), retryIn == null ? null : retryIn.toMillis(),
-                attempt.trigger().wire(), offset(attempt.attemptedAt()), outcome.latencyMillis(),
-                outcome.responseBody()});
+    /**
+     * Records a claim's last attempt and ends it EXHAUSTED, in the caller's Hibernate transaction (the one that also
+     * writes its dead-letter event to the outbox). False when the claim had lost its lease: nothing was written.
+     */
+    public Uni<Boolean> recordExhausted(Claim claim, AttemptRecord last) {
+        AttemptOutcome outcome = last.outcome();
+        Object[] parameters = {claim.webhookId(), claim.leaseOwner(), DeliveryStatus.EXHAUSTED.name(), last.url(),
+                outcome.statusCode(), outcome.error(), null, last.trigger().wire(), offset(last.attemptedAt()),
+                outcome.latencyMillis(), outcome.responseBody()};
+        return NativeSql.update(RECORD_ATTEMPT, parameters).map(written -> written > 0);
     }
 
     /** Records a replay attempt of a finished delivery; returns its attempt number, or null if none was written. */

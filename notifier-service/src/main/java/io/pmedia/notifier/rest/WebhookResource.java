@@ -1,5 +1,7 @@
 package io.pmedia.notifier.rest;
 
+import static io.pmedia.common.error.Messages.abbreviate;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -38,6 +40,9 @@ import io.smallrye.mutiny.Uni;
 @RolesAllowed(Roles.CLIENT)
 @Tag(name = "Webhooks")
 public class WebhookResource {
+
+    /** The longest id in a message. */
+    private static final int SHOWN = 67;
 
     static final int DEFAULT_LIMIT = 20;
     static final int MAX_LIMIT = 100;
@@ -108,13 +113,10 @@ public class WebhookResource {
 
     static String webhookId(String value) {
         if (value == null || !value.matches("msg_[0-9a-f]{32}")) {
-            throw ApiException.notFound("no webhook delivery '" + (value == null ? "" : abbreviate(value)) + "'");
+            throw ApiException
+                    .notFound("no webhook delivery '" + (value == null ? "" : abbreviate(value, SHOWN)) + "'");
         }
         return value;
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() <= 64 ? value : value.substring(0, 64) + "...";
     }
 
     /** The opaque keyset position of a page: the last delivery's creation time (microseconds) and webhook-id. */

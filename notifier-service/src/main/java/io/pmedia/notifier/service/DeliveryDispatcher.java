@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,11 +21,12 @@ import org.jboss.logging.Logger;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.client.ClientRegistry;
-import io.pmedia.notifier.client.WebhookRegistration;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.AttemptRecorder;
@@ -66,6 +69,8 @@ public class DeliveryDispatcher {
     private final Map<AttemptOutcome.Verdict, Timer> attemptTimers = new EnumMap<>(AttemptOutcome.Verdict.class);
     private final AtomicBoolean polling = new AtomicBoolean();
     private volatile boolean running;
+    /** Attempts under way and state writes not yet done: what a shutdown waits for before the pool closes. */
+    private final AtomicInteger unfinished = new AtomicInteger();
     private long pollTimer = -1;
     private long sweepTimer = -1;
 
@@ -94,8 +99,21 @@ public class DeliveryDispatcher {
         start();
     }
 
+    /**
+     * SIGTERM: stop taking work, give back what waits in memory, and let the attempts in flight finish and be
+     * recorded before the database pool closes (within the attempt timeout), so a restarted or surviving replica
+     * takes over at once instead of after the leases run out.
+     */
     void onStop(@Observes ShutdownEvent event) {
         stop();
+        long deadline = System.nanoTime() + config.timeout().plusSeconds(5).toNanos();
+        while (unfinished.get() > 0 && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+        }
+        if (unfinished.get() > 0) {
+            LOG.warnf("stopping with %d deliveries not recorded; their leases run out and they are retried",
+                    unfinished.get());
+        }
     }
 
     /** Starts polling for due deliveries (and, at start-up, whatever a previous run left pending). */
@@ -122,8 +140,7 @@ public class DeliveryDispatcher {
         vertx.cancelTimer(sweepTimer);
         for (EndpointGate<Job> gate : gates.values()) {
             for (Job job : gate.drain()) {
-                store.release(job.claim(), Duration.ZERO, null).subscribe().with(ignored -> {
-                }, failure -> LOG.debugf("could not give back %s: %s", job.claim().webhookId(), failure));
+                write(store.release(job.claim(), Duration.ZERO, null), job.claim());
             }
         }
         gates.clear();
@@ -203,6 +220,7 @@ public class DeliveryDispatcher {
     }
 
     private void attempt(EndpointGate<Job> gate, Job job) {
+        unfinished.incrementAndGet();
         leased(job).chain(owned -> owned
                 ? sender.send(AttemptTrigger.SCHEDULED, job.claim().webhookId(), job.claim().payload(), job.url(),
                         job.secrets())
@@ -213,9 +231,11 @@ public class DeliveryDispatcher {
                     if (attempt != null) {
                         conclude(job, attempt);
                     }
+                    unfinished.decrementAndGet();
                 }, failure -> {
                     apply(gate, gate.complete(true));
                     LOG.errorf(failure, "attempt of %s failed unexpectedly", job.claim().webhookId());
+                    unfinished.decrementAndGet();
                 });
     }
 
@@ -276,7 +296,8 @@ public class DeliveryDispatcher {
     }
 
     private void write(Uni<?> write, Claim claim) {
-        write.subscribe().with(ignored -> {
+        unfinished.incrementAndGet();
+        write.eventually(unfinished::decrementAndGet).subscribe().with(ignored -> {
         }, failure -> LOG.warnf("could not record the state of %s (its lease runs out and it is retried): %s",
                 claim.webhookId(), failure.getMessage()));
     }

@@ -1,10 +1,6 @@
 package io.pmedia.notifier.service;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -73,25 +69,5 @@ public class RetryPolicy {
         }
         double factor = 1 + ThreadLocalRandom.current().nextDouble(-jitter, jitter);
         return Duration.ofMillis(Math.round(delay.toMillis() * factor));
-    }
-
-    /**
-     * Reads a {@code Retry-After} header: delay seconds or an HTTP date (RFC 9110). Null when absent or unreadable.
-     */
-    public static Duration parseRetryAfter(String value, Instant now) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        String trimmed = value.trim();
-        if (trimmed.matches("\\d{1,10}")) {
-            return Duration.ofSeconds(Long.parseLong(trimmed));
-        }
-        try {
-            Instant at = ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-            Duration until = Duration.between(now, at);
-            return until.isNegative() ? Duration.ZERO : until;
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }

@@ -9,15 +9,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.VideoPush;
 import io.pmedia.notifier.WebhookDelivery;
 import io.pmedia.notifier.client.ClientRegistry;
-import io.pmedia.notifier.client.WebhookRegistration;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.DeliveryStore;
 import io.smallrye.mutiny.Uni;

@@ -11,6 +11,7 @@ import io.pmedia.common.net.DestinationPolicy;
 import io.pmedia.common.net.FetchException;
 import io.pmedia.common.net.FetchRequest;
 import io.pmedia.common.net.SafeFetcher;
+import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.pmedia.notifier.repository.AttemptRecord;

@@ -3,7 +3,6 @@ package io.pmedia.notifier.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -40,18 +39,5 @@ class RetryPolicyTest {
         assertThat(policy.nextDelay(1, Duration.ofSeconds(2))).contains(Duration.ofSeconds(5));
         assertThat(policy.nextDelay(1, Duration.ofDays(3))).contains(Duration.ofHours(1));
         assertThat(policy.nextDelay(8, Duration.ofSeconds(1))).isEmpty();
-    }
-
-    @Test
-    void readsRetryAfterAsSecondsOrAsAnHttpDate() {
-        Instant now = Instant.parse("2026-11-22T08:00:00Z");
-        assertThat(RetryPolicy.parseRetryAfter("120", now)).isEqualTo(Duration.ofSeconds(120));
-        assertThat(RetryPolicy.parseRetryAfter(" 7 ", now)).isEqualTo(Duration.ofSeconds(7));
-        assertThat(RetryPolicy.parseRetryAfter("Sun, 22 Nov 2026 08:01:30 GMT", now))
-                .isEqualTo(Duration.ofSeconds(90));
-        assertThat(RetryPolicy.parseRetryAfter("Sun, 22 Nov 2026 07:00:00 GMT", now)).isEqualTo(Duration.ZERO);
-        assertThat(RetryPolicy.parseRetryAfter("soon", now)).isNull();
-        assertThat(RetryPolicy.parseRetryAfter("-5", now)).isNull();
-        assertThat(RetryPolicy.parseRetryAfter(null, now)).isNull();
     }
 }

@@ -4,8 +4,6 @@ import java.util.function.Supplier;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 
 /**
  * Runs blocking work (DNS, hashing, files, the AWS SDK, ffmpeg) on a worker thread and delivers the result back on
@@ -17,9 +15,8 @@ public final class Blocking {
     }
 
     public static <T> Uni<T> offload(Supplier<T> work) {
-        Context context = Vertx.currentContext();
-        Uni<T> uni = Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-        return context == null ? uni : uni.emitOn(task -> context.runOnContext(ignored -> task.run()));
+        return Contexts.resumeOnCurrent(
+                Uni.createFrom().item(work).runSubscriptionOn(Infrastructure.getDefaultWorkerPool()));
     }
 
     public static Uni<Void> offload(Runnable work) {

@@ -173,6 +173,12 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        ApiException unavailable = Outages.unavailable(e);
+        if (unavailable != null) {
+            // An outage, not a fault: one line, no stack trace (there may be hundreds of these a second).
+            LOG.warnf("dependency unreachable: %s", e);
+            return apiException(unavailable);
+        }
         String incident = UUID.randomUUID().toString();
         LOG.errorf(e, "unexpected failure, incident %s", incident);
         return respond(ErrorCode.INTERNAL_ERROR, "internal error (incident " + incident + ")", null);

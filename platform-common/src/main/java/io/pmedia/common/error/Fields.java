@@ -1,7 +1,11 @@
 package io.pmedia.common.error;
 
+import java.util.Arrays;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+
+import io.pmedia.common.wire.WireName;
 
 /**
  * Checks of request body fields that answer 400 {@code VALIDATION_ERROR} with a message naming the field, the same
@@ -56,6 +60,15 @@ public final class Fields {
                     + ", got '" + value + "'");
         }
         return value;
+    }
+
+    /** The constant of a closed set spelt {@code value}, or {@code otherwise} when absent; the same words. */
+    public static <E extends Enum<E> & WireName> E oneOf(String name, String value, Class<E> type, E otherwise) {
+        if (value == null) {
+            return otherwise;
+        }
+        Set<String> allowed = Arrays.stream(type.getEnumConstants()).map(WireName::wire).collect(Collectors.toSet());
+        return WireName.of(type, oneOf(name, value, allowed, null));
     }
 
     private static String limited(String name, String value, int max) {

@@ -5,10 +5,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
-import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -16,47 +14,28 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * Gives failures that happen below JAX-RS (a body over the size limit, an authentication failure raised by the
- * HTTP layer, a path no route owns) the same 2.11 body as {@link ErrorMappers}: no framework page ever leaks.
+ * Gives failures that happen below JAX-RS (a chunked body over the size limit, an authentication failure raised by
+ * the HTTP layer, an unreachable database met by a Vert.x route, a path no route owns) the same 2.11 body as
+ * {@link ErrorMappers}: no framework page ever leaks. Size limits of the request itself: {@link RequestLimits}.
  */
 @ApplicationScoped
 public class HttpFailureHandler {
 
     private static final Logger LOG = Logger.getLogger(HttpFailureHandler.class);
 
-    private final long maxBodySize;
+    private final RequestLimits limits;
 
-    public HttpFailureHandler(
-            @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10M") MemorySize maxBodySize) {
-        this.maxBodySize = maxBodySize.asLongValue();
+    public HttpFailureHandler(RequestLimits limits) {
+        this.limits = limits;
     }
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).failureHandler(this::handle);
-        // Runs before Quarkus' own size check, which would answer 413 with an empty body.
-        router.route().order(Integer.MIN_VALUE).handler(ctx -> {
-            String length = ctx.request().getHeader("Content-Length");
-            if (length != null && tooLarge(length)) {
-                ctx.response().putHeader("Connection", "close");
-                write(ctx, ErrorCode.PAYLOAD_TOO_LARGE,
-                        "request body is larger than the limit of " + maxBodySize + " bytes");
-            } else {
-                ctx.next();
-            }
-        });
         router.route().order(Integer.MAX_VALUE).handler(ctx -> {
             if (!ctx.response().ended()) {
                 write(ctx, ErrorCode.NOT_FOUND, "no endpoint " + ctx.request().method() + " " + ctx.request().path());
             }
         });
-    }
-
-    private boolean tooLarge(String contentLength) {
-        try {
-            return Long.parseLong(contentLength.trim()) > maxBodySize;
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     private void handle(RoutingContext ctx) {
@@ -65,7 +44,11 @@ public class HttpFailureHandler {
         }
         Throwable failure = ctx.failure();
         int status = ctx.statusCode();
-        if (failure instanceof ApiException api) {
+        ApiException api = failure instanceof ApiException known ? known : Outages.unavailable(failure);
+        if (api != null) {
+            if (api != failure) {
+                LOG.warnf("dependency unreachable: %s", failure);
+            }
             if (api.retryAfter() != null) {
                 ctx.response().putHeader("Retry-After", Long.toString(Math.max(1, api.retryAfter().toSeconds())));
             }
@@ -76,7 +59,9 @@ public class HttpFailureHandler {
         } else if (failure instanceof ForbiddenException || status == 403) {
             write(ctx, ErrorCode.FORBIDDEN, "this credential may not call this endpoint");
         } else if (status == 413) {
-            write(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "request body is too large");
+            // A chunked body that grew over the limit while Quarkus read it (a declared one never gets this far).
+            ctx.response().putHeader("Connection", "close");
+            write(ctx, ErrorCode.PAYLOAD_TOO_LARGE, limits.bodyTooLarge());
         } else if (status >= 400 && status < 500) {
             ErrorCode code = ErrorCode.forStatus(status);
             write(ctx, code, ErrorMappers.describe(code));
@@ -88,8 +73,13 @@ public class HttpFailureHandler {
     }
 
     private static void write(RoutingContext ctx, ErrorCode code, String message) {
+        write(ctx, code.status(), code, message);
+    }
+
+    /** Ends the response with the error body; {@code status} differs from the code's own only for 414 and 431. */
+    static void write(RoutingContext ctx, int status, ErrorCode code, String message) {
         ctx.response()
-                .setStatusCode(code.status())
+                .setStatusCode(status)
                 .putHeader("Content-Type", "application/json")
                 .end(ErrorBody.of(code, message).toJson());
     }

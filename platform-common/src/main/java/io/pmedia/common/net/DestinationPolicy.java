@@ -1,5 +1,7 @@
 package io.pmedia.common.net;
 
+import static io.pmedia.common.error.Messages.abbreviate;
+
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -14,6 +16,9 @@ import java.util.Optional;
  * the address that was checked (no second lookup, so DNS rebinding cannot slip a private address in).
  */
 public final class DestinationPolicy {
+
+    /** The longest URL in a message. */
+    private static final int SHOWN = 203;
 
     /** A checked destination: connect to {@code address}, speak to {@code host}. */
     public record Destination(URI uri, String host, int port, boolean tls, InetAddress address) {
@@ -42,19 +47,20 @@ public final class DestinationPolicy {
         try {
             uri = new URI(value.trim());
         } catch (URISyntaxException e) {
-            throw new FetchException(FetchException.Reason.BAD_URL, "'" + abbreviate(value) + "' is not a valid URL");
+            throw new FetchException(FetchException.Reason.BAD_URL,
+                    "'" + abbreviate(value, SHOWN) + "' is not a valid URL");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new FetchException(FetchException.Reason.BAD_URL,
-                    "'" + abbreviate(value) + "' is not an http(s) URL");
+                    "'" + abbreviate(value, SHOWN) + "' is not an http(s) URL");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw new FetchException(FetchException.Reason.BAD_URL, "'" + abbreviate(value) + "' has no host");
+            throw new FetchException(FetchException.Reason.BAD_URL, "'" + abbreviate(value, SHOWN) + "' has no host");
         }
         if (uri.getRawUserInfo() != null) {
             throw new FetchException(FetchException.Reason.BAD_URL,
-                    "'" + abbreviate(value) + "' must not carry credentials");
+                    "'" + abbreviate(value, SHOWN) + "' must not carry credentials");
         }
         return uri;
     }
@@ -101,7 +107,4 @@ public final class DestinationPolicy {
         return addresses;
     }
 
-    static String abbreviate(String value) {
-        return value.length() <= 200 ? value : value.substring(0, 200) + "...";
-    }
 }

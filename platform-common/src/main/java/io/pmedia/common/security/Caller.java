@@ -32,4 +32,16 @@ public class Caller {
             throw ApiException.unauthorized("missing or invalid bearer token");
         }
     }
+
+    /**
+     * The caller's client id, once a body's own {@code client-id} (optional; compared case-insensitively) names the
+     * same client: a body naming another client is 403 {@code FORBIDDEN} (contracts.md, "Request leniency").
+     */
+    public UUID clientIdNamedBy(String bodyClientId) {
+        UUID clientId = clientId();
+        if (bodyClientId != null && !bodyClientId.strip().equalsIgnoreCase(clientId.toString())) {
+            throw ApiException.forbidden("field 'client-id' is not the client the token was issued to");
+        }
+        return clientId;
+    }
 }

@@ -3,6 +3,7 @@ package io.pmedia.vton.config;
 import java.time.Duration;
 import java.util.Optional;
 
+import io.pmedia.vton.EngineKind;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -11,7 +12,7 @@ public interface VtonConfig {
 
     /** {@code builtin} (the compositor in this service) or {@code fashn} (a FASHN-compatible provider). */
     @WithDefault("builtin")
-    String engine();
+    EngineKind engine();
 
     /** How often a replica looks for requests to work on (it also starts at once on a new request). */
     @WithDefault("1s")
@@ -28,6 +29,13 @@ public interface VtonConfig {
     /** Claims of one request before it ends FAILURE. */
     @WithDefault("3")
     int maxAttempts();
+
+    /**
+     * When the object store could not be reached during an attempt, the request is tried again after this, without
+     * spending an attempt: a store outage is the platform's, not the vendor's.
+     */
+    @WithDefault("5s")
+    Duration storeRetryDelay();
 
     /** Limits on the model and garment images. */
     @WithDefault("20000000")

@@ -4,8 +4,17 @@ import java.awt.AlphaComposite;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.concurrent.Contexts;
+import io.pmedia.vton.EngineKind;
+import io.pmedia.vton.GarmentCategory;
+import io.pmedia.vton.TryOnMode;
+import io.smallrye.mutiny.Uni;
 
 /**
  * The built-in engine: a placement compositor, not a generative model. It cuts each garment out of a plain light
@@ -31,37 +40,63 @@ public class BuiltinEngine implements TryOnEngine {
     }
 
     @Override
-    public String name() {
-        return "builtin";
+    public EngineKind kind() {
+        return EngineKind.BUILTIN;
     }
 
+    /**
+     * Reads the images one after the other (the first unusable one is the one named), then composes; decoding and
+     * drawing are CPU work and run on worker threads.
+     */
     @Override
-    public Output run(Job job) {
-        BufferedImage model = images.decode("model-image", images.download("model-image", job.modelImage()));
+    public Uni<Output> run(Job job) {
+        Uni<List<BufferedImage>> pictures = picture(job, "model-image", job.modelImage()).map(model -> {
+            List<BufferedImage> all = new ArrayList<>();
+            all.add(model);
+            return all;
+        });
+        for (int i = 0; i < job.garmentImages().size(); i++) {
+            String what = "garment-image[" + i + "]";
+            String url = job.garmentImages().get(i);
+            pictures = pictures.flatMap(all -> picture(job, what, url).map(garment -> {
+                all.add(garment);
+                return all;
+            }));
+        }
+        return Contexts.resumeOnCurrent(pictures).flatMap(all -> Blocking.offload(() -> compose(job, all)));
+    }
+
+    private Uni<BufferedImage> picture(Job job, String what, String url) {
+        return images.download(job.clientId(), what, url)
+                .flatMap(bytes -> Blocking.offload(() -> images.decode(what, bytes)));
+    }
+
+    /** {@code pictures}: the model, then the garments in order. */
+    private Output compose(Job job, List<BufferedImage> pictures) {
+        BufferedImage model = pictures.get(0);
         BufferedImage canvas = new BufferedImage(model.getWidth(), model.getHeight(), BufferedImage.TYPE_INT_ARGB);
         Graphics2D graphics = canvas.createGraphics();
         try {
             graphics.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
             graphics.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
             graphics.drawImage(model, 0, 0, null);
-            for (int i = 0; i < job.garmentImages().size(); i++) {
-                String what = "garment-image[" + i + "]";
-                BufferedImage garment = cutOut(images.decode(what, images.download(what, job.garmentImages().get(i))));
+            for (BufferedImage picture : pictures.subList(1, pictures.size())) {
+                BufferedImage garment = cutOut(picture);
                 place(graphics, garment, region(job.category(), garment), canvas.getWidth(), canvas.getHeight());
             }
         } finally {
             graphics.dispose();
         }
         BufferedImage output = limit(canvas, job.mode());
-        return new Output(Images.encode(output, job.outputFormat()), Images.contentType(job.outputFormat()));
+        return new Output(Images.encode(output, job.outputFormat()), job.outputFormat().contentType());
     }
 
-    static double[] region(String category, BufferedImage garment) {
+    static double[] region(GarmentCategory category, BufferedImage garment) {
         return switch (category) {
-            case "tops" -> TOPS;
-            case "bottoms" -> BOTTOMS;
-            case "one-pieces" -> ONE_PIECES;
-            default -> garment.getHeight() > 1.4 * garment.getWidth() ? ONE_PIECES : TOPS;
+            case TOPS -> TOPS;
+            case BOTTOMS -> BOTTOMS;
+            case ONE_PIECES -> ONE_PIECES;
+            case AUTO -> garment.getHeight() > 1.4 * garment.getWidth() ? ONE_PIECES : TOPS;
         };
     }
 
@@ -96,11 +131,11 @@ public class BuiltinEngine implements TryOnEngine {
     }
 
     /** {@code performance}: at most 864 pixels high; {@code balanced}: 1296 (FASHN's sizes); {@code quality}: 2048. */
-    static BufferedImage limit(BufferedImage image, String mode) {
+    static BufferedImage limit(BufferedImage image, TryOnMode mode) {
         int maxHeight = switch (mode) {
-            case "performance" -> 864;
-            case "quality" -> 2048;
-            default -> 1296;
+            case PERFORMANCE -> 864;
+            case BALANCED -> 1296;
+            case QUALITY -> 2048;
         };
         if (image.getHeight() <= maxHeight) {
             return image;

@@ -1,13 +1,18 @@
 package io.pmedia.vton.engine;
 
+import static io.pmedia.common.error.Messages.abbreviate;
+
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
+import java.util.UUID;
 
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
@@ -15,58 +20,123 @@ import javax.imageio.stream.ImageInputStream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.net.DestinationPolicy;
 import io.pmedia.common.net.FetchException;
 import io.pmedia.common.net.FetchRequest;
-import io.pmedia.common.net.FetchResponse;
 import io.pmedia.common.net.SafeFetcher;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.vton.OutputFormat;
 import io.pmedia.vton.config.VtonConfig;
+import io.smallrye.mutiny.Uni;
 
 /**
  * Images in and out: downloads through the shared {@link SafeFetcher} (http(s) only, no private, loopback,
  * link-local or metadata address, on every redirect), decodes with a pixel limit checked before decoding, encodes
- * PNG or JPEG.
+ * PNG or JPEG. An image in the platform's own object store is read with the platform's credentials, and only when it
+ * is the requesting vendor's own object; another vendor's object fails exactly like a missing one.
  */
 @ApplicationScoped
 public class Images {
 
+    /** The longest URL in a message. */
+    private static final int SHOWN = 120;
+
+    /** How long a presigned URL handed to the try-on provider lives: enough for one prediction. */
+    private static final Duration PROVIDER_URL_TTL = Duration.ofMinutes(30);
+
     private final SafeFetcher fetcher;
+    private final ObjectStore store;
     private final VtonConfig config;
 
-    public Images(SafeFetcher fetcher, VtonConfig config) {
+    public Images(SafeFetcher fetcher, ObjectStore store, VtonConfig config) {
         this.fetcher = fetcher;
+        this.store = store;
         this.config = config;
     }
 
-    /** The bytes of an image URL ({@code what} names it in messages: "model-image"). Blocking. */
-    public byte[] download(String what, String url) {
+    /**
+     * The bytes of an image URL of a request of {@code clientId} ({@code what} names it in messages: "model-image").
+     * Call it on a Vert.x context: reading the object store is blocking work and runs on a worker thread.
+     */
+    public Uni<byte[]> download(UUID clientId, String what, String url) {
         URI target;
         try {
-            target = DestinationPolicy.parse(url);
-        } catch (FetchException e) {
-            throw new TryOnException(what + " " + abbreviate(url) + " could not be fetched: " + e.getMessage());
+            target = parse(what, url);
+        } catch (TryOnException e) {
+            return Uni.createFrom().failure(e);
+        }
+        if (store.addresses(target)) {
+            return Blocking.offload(() -> readOwned(clientId, what, url));
         }
         FetchRequest request = FetchRequest.get(target).withTimeout(config.fetchTimeout())
                 // Generic binary types too: many stores serve images so; decoding decides what is an image.
                 .withMaxBytes(config.maxImageBytes())
                 .withAcceptedTypes(List.of("image/", "application/octet-stream", "binary/octet-stream"));
-        try {
-            FetchResponse response = fetcher.fetch(request).await().atMost(config.fetchTimeout().plusSeconds(5));
-            if (!response.successful()) {
-                throw new TryOnException(what + " " + abbreviate(url) + " answered HTTP " + response.status());
+        return fetcher.fetch(request)
+                .ifNoItem().after(config.fetchTimeout().plusSeconds(5)).fail()
+                .onFailure(FetchException.class).transform(e -> new TryOnException(
+                        what + " " + abbreviate(url, SHOWN) + " could not be fetched: " + e.getMessage()))
+                .map(response -> {
+                    if (!response.successful()) {
+                        throw new TryOnException(
+                                what + " " + abbreviate(url, SHOWN) + " answered HTTP " + response.status());
+                    }
+                    return response.body();
+                });
+    }
+
+    /** The vendor's own object of the platform's store. Blocking. */
+    private byte[] readOwned(UUID clientId, String what, String url) {
+        String key = ownedKey(clientId, what, url);
+        try (InputStream in = store.open(key).orElseThrow(() -> notFound(what, url))) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, config.maxImageBytes() + 1));
+            if (bytes.length > config.maxImageBytes()) {
+                throw new TryOnException(
+                        what + " " + abbreviate(url, SHOWN) + " could not be fetched: the body is larger"
+                                + " than " + config.maxImageBytes() + " bytes");
             }
-            return response.body();
-        } catch (FetchException e) {
-            throw new TryOnException(what + " " + abbreviate(url) + " could not be fetched: " + e.getMessage());
+            return bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    /** Checks that a URL a provider will fetch passes the same address policy (it is resolved here). Blocking. */
-    public void check(String what, String url) {
+    /**
+     * The URL a provider may fetch for this image: the vendor's own object of the platform's store as a short-lived
+     * presigned URL (the store admits no anonymous reader), any other URL as given once it passes the same address
+     * policy as our own fetches (it is resolved here). Blocking.
+     */
+    public String forProvider(UUID clientId, String what, String url) {
+        URI target = parse(what, url);
+        if (store.addresses(target)) {
+            String key = ownedKey(clientId, what, url);
+            if (store.size(key).isEmpty()) {
+                throw notFound(what, url);
+            }
+            return store.publicUrl(key, PROVIDER_URL_TTL);
+        }
         try {
-            fetcher.policy().check(DestinationPolicy.parse(url));
+            fetcher.policy().check(target);
         } catch (FetchException e) {
-            throw new TryOnException(what + " " + abbreviate(url) + " is not allowed: " + e.getMessage());
+            throw new TryOnException(what + " " + abbreviate(url, SHOWN) + " is not allowed: " + e.getMessage());
+        }
+        return url;
+    }
+
+    private String ownedKey(UUID clientId, String what, String url) {
+        return store.ownedKey(clientId, url).orElseThrow(() -> notFound(what, url));
+    }
+
+    private static TryOnException notFound(String what, String url) {
+        return new TryOnException(what + " " + abbreviate(url, SHOWN) + " could not be fetched: not found");
+    }
+
+    private static URI parse(String what, String url) {
+        try {
+            return DestinationPolicy.parse(url);
+        } catch (FetchException e) {
+            throw new TryOnException(what + " " + abbreviate(url, SHOWN) + " could not be fetched: " + e.getMessage());
         }
     }
 
@@ -95,9 +165,9 @@ public class Images {
     }
 
     /** PNG or JPEG bytes of {@code image}. */
-    public static byte[] encode(BufferedImage image, String format) {
+    public static byte[] encode(BufferedImage image, OutputFormat format) {
         BufferedImage output = image;
-        if ("jpeg".equals(format) && image.getType() != BufferedImage.TYPE_INT_RGB) {
+        if (format == OutputFormat.JPEG && image.getType() != BufferedImage.TYPE_INT_RGB) {
             output = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
             var graphics = output.createGraphics();
             graphics.setColor(java.awt.Color.WHITE);
@@ -107,7 +177,7 @@ public class Images {
         }
         try {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            if (!ImageIO.write(output, "jpeg".equals(format) ? "jpg" : "png", bytes)) {
+            if (!ImageIO.write(output, format.extension(), bytes)) {
                 throw new IllegalStateException("no ImageIO writer for " + format);
             }
             return bytes.toByteArray();
@@ -116,11 +186,4 @@ public class Images {
         }
     }
 
-    public static String contentType(String format) {
-        return "jpeg".equals(format) ? "image/jpeg" : "image/png";
-    }
-
-    static String abbreviate(String url) {
-        return url.length() <= 120 ? url : url.substring(0, 117) + "...";
-    }
 }

@@ -2,7 +2,6 @@ package io.pmedia.vton.rest;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
@@ -24,8 +23,12 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.events.TryOnStatus;
 import io.pmedia.storage.ObjectStore;
-import io.pmedia.vton.TryOnStatus;
+import io.pmedia.vton.GarmentCategory;
+import io.pmedia.vton.ModerationLevel;
+import io.pmedia.vton.OutputFormat;
+import io.pmedia.vton.TryOnMode;
 import io.pmedia.vton.config.VtonConfig;
 import io.pmedia.vton.service.TryOnRequests;
 import io.smallrye.mutiny.Uni;
@@ -61,10 +64,6 @@ public class TryOnResource {
 
     static final int MAX_TEXT = 255;
     static final int MAX_URL = 2048;
-    static final Set<String> CATEGORIES = Set.of("auto", "tops", "bottoms", "one-pieces");
-    static final Set<String> MODES = Set.of("balanced", "performance", "quality");
-    static final Set<String> MODERATION = Set.of("conservative", "permissive", "none");
-    static final Set<String> FORMATS = Set.of("png", "jpeg");
 
     private final TryOnRequests requests;
     private final Caller caller;
@@ -86,11 +85,8 @@ public class TryOnResource {
         if (body == null) {
             throw ApiException.badRequest("request body is required");
         }
-        UUID clientId = caller.clientId();
+        UUID clientId = caller.clientIdNamedBy(body.clientId());
         String userId = Fields.required("user-id", body.userId(), MAX_TEXT);
-        if (body.clientId() != null && !body.clientId().strip().equalsIgnoreCase(clientId.toString())) {
-            throw ApiException.validation("field 'client-id' must be the id of the client the token was issued to");
-        }
         String usecaseId = Fields.required("usecase-id", body.usecaseId(), MAX_TEXT);
         String model = url("model-image", body.modelImage());
         if (body.garmentImage() == null || body.garmentImage().isEmpty()) {
@@ -103,11 +99,13 @@ public class TryOnResource {
         for (int i = 0; i < body.garmentImage().size(); i++) {
             garments.add(url("garment-image[" + i + "]", body.garmentImage().get(i)));
         }
-        String category = Fields.oneOf("category", body.category(), CATEGORIES, "auto");
-        String mode = Fields.oneOf("mode", body.mode(), MODES, "balanced");
-        String moderation = Fields.oneOf("moderation_level", body.moderationLevel(), MODERATION, "permissive");
+        GarmentCategory category = Fields.oneOf("category", body.category(), GarmentCategory.class,
+                GarmentCategory.AUTO);
+        TryOnMode mode = Fields.oneOf("mode", body.mode(), TryOnMode.class, TryOnMode.BALANCED);
+        ModerationLevel moderation = Fields.oneOf("moderation_level", body.moderationLevel(), ModerationLevel.class,
+                ModerationLevel.PERMISSIVE);
         boolean segmentationFree = body.segmentationFree() == null || body.segmentationFree();
-        String format = Fields.oneOf("output_format", body.outputFormat(), FORMATS, "png");
+        OutputFormat format = Fields.oneOf("output_format", body.outputFormat(), OutputFormat.class, OutputFormat.PNG);
         return requests.accept(new TryOnRequests.Submission(clientId, userId, usecaseId, model, garments, category,
                 mode, moderation, segmentationFree, format)).map(request -> new Created(request.id.toString()));
     }

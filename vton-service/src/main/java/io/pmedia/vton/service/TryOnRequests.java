@@ -10,8 +10,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.events.TryOnStatus;
+import io.pmedia.vton.GarmentCategory;
+import io.pmedia.vton.ModerationLevel;
+import io.pmedia.vton.OutputFormat;
+import io.pmedia.vton.TryOnMode;
 import io.pmedia.vton.TryOnRequest;
-import io.pmedia.vton.TryOnStatus;
+import io.pmedia.vton.repository.TryOnRequestStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
@@ -22,15 +27,17 @@ public class TryOnRequests {
 
     /** A checked request with its defaults applied. */
     public record Submission(UUID clientId, String userId, String usecaseId, String modelImage,
-            List<String> garmentImages, String category, String mode, String moderationLevel,
-            boolean segmentationFree, String outputFormat) {
+            List<String> garmentImages, GarmentCategory category, TryOnMode mode, ModerationLevel moderationLevel,
+            boolean segmentationFree, OutputFormat outputFormat) {
     }
 
+    private final TryOnRequestStore store;
     private final TryOnEvents events;
     private final TryOnWorker worker;
     private final ObjectMapper mapper;
 
-    public TryOnRequests(TryOnEvents events, TryOnWorker worker, ObjectMapper mapper) {
+    public TryOnRequests(TryOnRequestStore store, TryOnEvents events, TryOnWorker worker, ObjectMapper mapper) {
+        this.store = store;
         this.events = events;
         this.worker = worker;
         this.mapper = mapper;
@@ -55,7 +62,7 @@ public class TryOnRequests {
             request.moderationLevel = submission.moderationLevel();
             request.segmentationFree = submission.segmentationFree();
             request.outputFormat = submission.outputFormat();
-            request.engine = worker.engineName();
+            request.engine = worker.engineKind();
             request.status = TryOnStatus.PROCESSING;
             request.message = "try-on accepted";
             request.createdAt = Instant.now();
@@ -66,7 +73,7 @@ public class TryOnRequests {
 
     @WithSession
     public Uni<TryOnRequest> find(UUID requestId, UUID clientId) {
-        return TryOnRequest.owned(requestId, clientId).onItem().ifNull()
+        return store.findOwned(requestId, clientId).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("try-on request '" + requestId + "' not found"));
     }
 }

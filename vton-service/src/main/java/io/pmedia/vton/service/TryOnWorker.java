@@ -14,14 +14,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.concurrent.Contexts;
+import io.pmedia.events.TryOnStatus;
 import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
+import io.pmedia.vton.EngineKind;
 import io.pmedia.vton.TryOnRequest;
-import io.pmedia.vton.TryOnStatus;
 import io.pmedia.vton.config.VtonConfig;
 import io.pmedia.vton.engine.BuiltinEngine;
 import io.pmedia.vton.engine.FashnEngine;
 import io.pmedia.vton.engine.TryOnEngine;
 import io.pmedia.vton.engine.TryOnException;
+import io.pmedia.vton.repository.TryOnRequestStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -30,8 +34,8 @@ import io.vertx.core.Vertx;
 
 /**
  * Works through {@code PROCESSING} requests on every replica: a request is claimed with a lease
- * ({@code FOR UPDATE SKIP LOCKED}), its engine runs on a worker thread, the image goes to the object store, and the
- * outcome and its event commit together. A replica that dies mid-request leaves it to another when the lease ends;
+ * ({@code FOR UPDATE SKIP LOCKED}), its engine runs (blocking steps on worker threads, waits on timers), the image
+ * goes to the object store, and the outcome and its event commit together. A replica that dies mid-request leaves it to another when the lease ends;
  * after {@code max-attempts} claims it ends {@code FAILURE}.
  */
 @ApplicationScoped
@@ -42,6 +46,7 @@ public class TryOnWorker {
     };
 
     private final Vertx vertx;
+    private final TryOnRequestStore requests;
     private final BuiltinEngine builtin;
     private final FashnEngine fashn;
     private final ObjectStore store;
@@ -52,9 +57,10 @@ public class TryOnWorker {
     private volatile boolean started;
     private long timer = -1;
 
-    public TryOnWorker(Vertx vertx, BuiltinEngine builtin, FashnEngine fashn, ObjectStore store, TryOnEvents events,
-            ObjectMapper mapper, VtonConfig config) {
+    public TryOnWorker(Vertx vertx, TryOnRequestStore requests, BuiltinEngine builtin, FashnEngine fashn,
+            ObjectStore store, TryOnEvents events, ObjectMapper mapper, VtonConfig config) {
         this.vertx = vertx;
+        this.requests = requests;
         this.builtin = builtin;
         this.fashn = fashn;
         this.store = store;
@@ -66,7 +72,7 @@ public class TryOnWorker {
     void onStart(@Observes StartupEvent event) {
         started = true;
         timer = vertx.setPeriodic(config.pollEvery().toMillis(), id -> wake());
-        if ("fashn".equals(config.engine()) && !fashn.configured()) {
+        if (config.engine() == EngineKind.FASHN && !fashn.configured()) {
             LOG.warn("pmedia.vton.engine is fashn but PMEDIA_FASHN_API_KEY is not set: try-on requests will fail");
         }
     }
@@ -77,8 +83,8 @@ public class TryOnWorker {
     }
 
     /** The engine new requests are accepted for. */
-    public String engineName() {
-        return "fashn".equals(config.engine()) ? "fashn" : "builtin";
+    public EngineKind engineKind() {
+        return config.engine();
     }
 
     /** Claims requests while this replica has room. */
@@ -112,10 +118,7 @@ public class TryOnWorker {
     /** The oldest due request, leased to this replica; or null. */
     Uni<TryOnRequest> claim() {
         Instant now = Instant.now();
-        return Panache.withTransaction(() -> Panache.getSession()
-                .flatMap(session -> session.createNativeQuery("SELECT * FROM tryon_request WHERE status = 'PROCESSING'"
-                        + " AND (lease_until IS NULL OR lease_until < ?1) ORDER BY created_at LIMIT 1"
-                        + " FOR UPDATE SKIP LOCKED", TryOnRequest.class).setParameter(1, now).getSingleResultOrNull())
+        return Panache.withTransaction(() -> requests.claimNext(now)
                 .flatMap(request -> {
                     if (request == null) {
                         return Uni.createFrom().nullItem();
@@ -133,31 +136,48 @@ public class TryOnWorker {
     }
 
     private Uni<Void> work(TryOnRequest request) {
-        TryOnEngine engine = "fashn".equals(request.engine) ? fashn : builtin;
+        TryOnEngine engine = request.engine == EngineKind.FASHN ? fashn : builtin;
         TryOnEngine.Job job;
         try {
-            job = new TryOnEngine.Job(request.id, request.modelImage, mapper.readValue(request.garmentImages, URLS),
+            job = new TryOnEngine.Job(request.id, request.clientId, request.modelImage,
+                    mapper.readValue(request.garmentImages, URLS),
                     request.category, request.mode, request.moderationLevel, request.segmentationFree,
                     request.outputFormat);
         } catch (java.io.IOException e) {
             return complete(request, TryOnStatus.FAILURE, null, "the stored request cannot be read");
         }
-        String key = "vton/" + request.clientId + "/" + request.id + "/output." + ("jpeg".equals(request.outputFormat)
-                ? "jpg"
-                : "png");
-        return Blocking.offload(() -> {
-            TryOnEngine.Output output = engine.run(job);
+        String key = VendorNamespace.Kind.VTON.prefix(request.clientId) + request.id + "/output."
+                + request.outputFormat.extension();
+        Uni<String> kept = engine.run(job).flatMap(output -> Blocking.offload(() -> {
             store.put(key, output.image(), output.contentType());
             return key;
-        })
+        }));
+        return Contexts.resumeOnCurrent(kept)
                 .flatMap(stored -> complete(request, TryOnStatus.SUCCESS, stored, "try-on ready"))
                 .onFailure(TryOnException.class).recoverWithUni(failure -> complete(request, TryOnStatus.FAILURE, null,
                         failure.getMessage()))
+                .onFailure(ObjectStore::isUnavailable).recoverWithUni(failure -> {
+                    LOG.warnf("try-on %s: the object store is unavailable (%s); trying again in %s", request.id,
+                            failure.getMessage(), config.storeRetryDelay());
+                    return retrySoon(request);
+                })
                 .onFailure().recoverWithUni(failure -> {
                     // Not the vendor's input: the lease runs out and the request is tried again.
                     LOG.warnf(failure, "try-on %s failed on attempt %d", request.id, request.attempts);
                     return Uni.createFrom().voidItem();
                 });
+    }
+
+    /** Due again shortly, and the attempt given back. */
+    private Uni<Void> retrySoon(TryOnRequest claimed) {
+        return Panache.withTransaction(() -> TryOnRequest.<TryOnRequest>findById(claimed.id)
+                .invoke(request -> {
+                    if (request != null && request.status == TryOnStatus.PROCESSING) {
+                        request.attempts = Math.max(0, request.attempts - 1);
+                        request.leaseUntil = Instant.now().plus(config.storeRetryDelay());
+                        request.updatedAt = Instant.now();
+                    }
+                })).replaceWithVoid();
     }
 
     private Uni<Void> complete(TryOnRequest claimed, TryOnStatus status, String key, String message) {

@@ -253,7 +253,8 @@ public final class WebhookBench {
         Map<String, String> db = database.start();
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"), "-Xms64m", "-Xmx384m",
-                "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port));
+                "-XX:+UseSerialGC", "-Dquarkus.http.port=" + port,
+                "-Dquarkus.management.port=" + (port + 1100)));
         String extra = System.getenv("PMEDIA_BENCH_NOTIFIER_OPTS");
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.trim().split("\\s+")));
@@ -284,7 +285,7 @@ public final class WebhookBench {
             }
             try {
                 HttpResponse<Void> response = http.send(HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + port + "/q/health/ready")).build(),
+                        URI.create("http://127.0.0.1:" + (port + 1100) + "/q/health/ready")).build(),
                         HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() == 200) {
                     return;

@@ -1,0 +1,42 @@
+package io.pmedia.batch;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * Where one row of a batch task stands; the wire name is how the database and the output file write it (the output
+ * file shows the three outcomes only).
+ */
+public enum RowStatus {
+    /** Stored, not yet submitted. */
+    PENDING("PENDING"),
+    /** Its render job is on the batch lane; the result has not come back. */
+    SUBMITTED("SUBMITTED"),
+    /** Rendered: its video and thumbnail are in the vendor's namespace. */
+    SUCCESS("SUCCESS"),
+    /** Not rendered: the row was unusable, the worker failed it, or its render never came back. */
+    FAILURE("FAILURE"),
+    /** Not rendered because the task ended first (cancelled, campaign over). */
+    CANCELLED("CANCELLED");
+
+    private final String wire;
+
+    RowStatus(String wire) {
+        this.wire = wire;
+    }
+
+    @JsonValue
+    public String wire() {
+        return wire;
+    }
+
+    @JsonCreator
+    public static RowStatus ofWire(String value) {
+        for (RowStatus status : values()) {
+            if (status.wire.equals(value)) {
+                return status;
+            }
+        }
+        throw new IllegalArgumentException("unknown row status " + value);
+    }
+}

@@ -1,0 +1,144 @@
+package io.pmedia.batch.repository;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.batch.BatchRow;
+import io.pmedia.batch.RowStatus;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The rows of batch tasks, as native SQL in the caller's reactive session and transaction. Statuses are
+ * {@link RowStatus} wire names; the partial indexes of the migrations name the same literals. A million rows enter
+ * through {@link RowStreams} (COPY), never here.
+ */
+@ApplicationScoped
+public class RowStore {
+
+    private static final String IN_FLIGHT = """
+            SELECT count(*) FROM batch_row WHERE status = 'SUBMITTED'
+            """;
+
+    /** The next rows of a task to submit, in file order; rows another replica claimed are skipped. */
+    private static final String LOCK_PENDING = """
+            SELECT task_id, row_no, user_id, input, status, video_key, thumbnail_key, message FROM batch_row
+             WHERE task_id = ?1 AND status = 'PENDING'
+             ORDER BY row_no LIMIT ?2 FOR UPDATE SKIP LOCKED
+            """;
+
+    /**
+     * A row's job goes out: clock_timestamp() and the sequence keep the submission order within one transaction (it
+     * is the scheduler's decision, and the tests read it).
+     */
+    private static final String SUBMITTED = """
+            UPDATE batch_row SET status = 'SUBMITTED', attempts = attempts + 1, submitted_at = clock_timestamp(),
+                   submit_seq = nextval('batch_row_submit_seq')
+             WHERE task_id = ?1 AND row_no = ?2
+            """;
+
+    /** A result, applied only to a row still waiting for it (results are delivered at least once). */
+    private static final String ANSWER = """
+            UPDATE batch_row SET status = ?3, video_key = ?4, thumbnail_key = ?5, message = ?6, answered_at = now(),
+                   render_millis = ?7
+             WHERE task_id = ?1 AND row_no = ?2 AND status = 'SUBMITTED'
+            """;
+
+    /** Rows of running tasks whose render did not come back in time, with attempts left: submitted again. */
+    private static final String RESUBMIT_LOST = """
+            UPDATE batch_row r SET status = 'PENDING'
+              FROM batch_task t
+             WHERE t.id = r.task_id AND t.status = 'IN PROGRESS' AND r.status = 'SUBMITTED'
+               AND r.submitted_at < ?1 AND r.attempts < ?2
+            """;
+
+    /**
+     * Rows whose render did not come back in time and will not be submitted again (no attempts left, or their task
+     * has ended): failed with {@code message}, counted as answered.
+     */
+    private static final String FAIL_LOST = """
+            WITH lost AS (
+                UPDATE batch_row r SET status = 'FAILURE', answered_at = now(),
+                       message = CASE WHEN t.status = 'IN PROGRESS' THEN ?3 ELSE ?4 END
+                  FROM batch_task t
+                 WHERE t.id = r.task_id AND r.status = 'SUBMITTED' AND r.submitted_at < ?1
+                   AND (r.attempts >= ?2 OR t.status <> 'IN PROGRESS')
+                RETURNING r.task_id)
+            UPDATE batch_task t SET processed = t.processed + n.count, updated_at = now()
+              FROM (SELECT task_id, count(*) AS count FROM lost GROUP BY task_id) n
+             WHERE t.id = n.task_id
+            """;
+
+    private static final String CANCEL_PENDING = """
+            UPDATE batch_row SET status = 'CANCELLED', message = ?2 WHERE task_id = ?1 AND status = 'PENDING'
+            """;
+
+    /** Rows answered lately and their mean render time: the pace of the render workers for batch work. */
+    private static final String PACE = """
+            SELECT count(*), min(answered_at), avg(render_millis) FROM batch_row
+             WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
+            """;
+
+    /** How many rows were answered since when, and their mean render time (0 when unknown). */
+    public record Pace(long answered, Instant since, double meanRenderMillis) {
+    }
+
+    public Uni<Long> inFlight() {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(IN_FLIGHT, Long.class)
+                .getSingleResult());
+    }
+
+    public Uni<List<BatchRow>> lockPending(UUID taskId, int limit) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_PENDING, Object[].class)
+                .setParameter(1, taskId).setParameter(2, limit).getResultList())
+                .map(rows -> rows.stream().map(RowStore::row).toList());
+    }
+
+    public Uni<Integer> submitted(UUID taskId, int rowNo) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(SUBMITTED)
+                .setParameter(1, taskId).setParameter(2, rowNo).executeUpdate());
+    }
+
+    /** Applies a result; false when the row was not waiting for one (a duplicate, or the row was given up). */
+    public Uni<Boolean> answer(UUID taskId, int rowNo, RowStatus outcome, String videoKey, String thumbnailKey,
+            String message, Long renderMillis) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(ANSWER)
+                .setParameter(1, taskId).setParameter(2, rowNo).setParameter(3, outcome.wire())
+                .setParameter(4, videoKey).setParameter(5, thumbnailKey).setParameter(6, message)
+                .setParameter(7, renderMillis).executeUpdate())
+                .map(updated -> updated > 0);
+    }
+
+    public Uni<Integer> resubmitLost(Instant submittedBefore, int maxAttempts) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RESUBMIT_LOST)
+                .setParameter(1, submittedBefore).setParameter(2, maxAttempts).executeUpdate());
+    }
+
+    public Uni<Integer> failLost(Instant submittedBefore, int maxAttempts, String message, String endedMessage) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(FAIL_LOST)
+                .setParameter(1, submittedBefore).setParameter(2, maxAttempts).setParameter(3, message)
+                .setParameter(4, endedMessage).executeUpdate());
+    }
+
+    public Uni<Integer> cancelPending(UUID taskId, String message) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(CANCEL_PENDING)
+                .setParameter(1, taskId).setParameter(2, message).executeUpdate());
+    }
+
+    public Uni<Pace> pace(Duration over) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(PACE, Object[].class)
+                .setParameter(1, over.toMillis()).getSingleResult())
+                .map(row -> new Pace(((Number) row[0]).longValue(), row[1] == null ? null : TaskStore.instant(row[1]),
+                        row[2] == null ? 0 : ((Number) row[2]).doubleValue()));
+    }
+
+    /** {@link #LOCK_PENDING}'s columns, in its SELECT order ({@link RowStreams} reads the same by name). */
+    private static BatchRow row(Object[] row) {
+        return new BatchRow((UUID) row[0], ((Number) row[1]).intValue(), (String) row[2], (String) row[3],
+                RowStatus.ofWire((String) row[4]), (String) row[5], (String) row[6], (String) row[7]);
+    }
+}

@@ -1,0 +1,210 @@
+package io.pmedia.batch.repository;
+
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.batch.BatchTask;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Batch tasks in PostgreSQL, as native SQL in the caller's reactive session and transaction (so a change and its
+ * outbox event commit together). A task is changed as an entity only when it was read {@code FOR UPDATE} in the same
+ * transaction; counters move with single statements. Long steps (reading the file, writing the output) hold a lease
+ * instead of a lock: their writes check the lease token.
+ */
+@ApplicationScoped
+public class TaskStore {
+
+    /** A campaign window that has not opened holds the task back (docs/campaigns.md). */
+    private static final String NOT_WAITING = """
+            NOT EXISTS (SELECT 1 FROM campaign_window c
+                         WHERE c.client_id = t.client_id AND c.campaign_id = t.campaign_id AND c.status = 'SCHEDULED')
+            """;
+
+    /** Key of the advisory lock of submission ("pmedia-batch-submit"). */
+    private static final long SUBMIT_LOCK_KEY = 0x706d_6261_7463_6873L;
+
+    /** One replica submits at a time, so the window holds across replicas; the lock ends with the transaction. */
+    private static final String SUBMIT_LOCK = """
+            SELECT pg_try_advisory_xact_lock(?1)
+            """;
+
+    private static final String OWNED = """
+            SELECT * FROM batch_task WHERE id = ?1 AND client_id = ?2
+            """;
+
+    private static final String LOCK_OWNED = """
+            SELECT * FROM batch_task WHERE id = ?1 AND client_id = ?2 FOR UPDATE
+            """;
+
+    /** Tasks still running whose campaign has ended. */
+    private static final String LOCK_CAMPAIGN_ENDED = """
+            SELECT t.* FROM batch_task t
+             WHERE t.status IN ('PENDING', 'IN PROGRESS')
+               AND EXISTS (SELECT 1 FROM campaign_window c
+                            WHERE c.client_id = t.client_id AND c.campaign_id = t.campaign_id AND c.status = 'ENDED')
+             LIMIT ?1 FOR UPDATE OF t SKIP LOCKED
+            """;
+
+    /** The next file to read: a pending task whose window is open and that no replica is reading. */
+    private static final String LEASE_NEXT_TO_READ = """
+            UPDATE batch_task SET lease_token = ?1, lease_until = now() + CAST(?2 AS bigint) * interval '1 millisecond'
+             WHERE id = (SELECT t.id FROM batch_task t
+                          WHERE t.status = 'PENDING' AND (t.lease_until IS NULL OR t.lease_until < now()) AND
+            """ + NOT_WAITING + """
+                          ORDER BY t.priority DESC, t.due_at, t.created_at LIMIT 1 FOR UPDATE OF t SKIP LOCKED)
+            RETURNING *
+            """;
+
+    /**
+     * The next output to write: a task that ended with rows (cancelled, campaign over) or whose rows have all come
+     * back, that no replica is writing, and whose renders still running (if any) have come back.
+     */
+    private static final String LEASE_NEXT_OUTPUT = """
+            UPDATE batch_task SET lease_token = ?1, lease_until = now() + CAST(?2 AS bigint) * interval '1 millisecond'
+             WHERE id = (SELECT t.id FROM batch_task t
+                          WHERE (t.output_due OR (t.status = 'IN PROGRESS' AND t.processed >= t.total_count))
+                            AND (t.lease_until IS NULL OR t.lease_until < now())
+                            AND NOT EXISTS (SELECT 1 FROM batch_row r WHERE r.task_id = t.id AND r.status = 'SUBMITTED')
+                          ORDER BY t.updated_at LIMIT 1 FOR UPDATE OF t SKIP LOCKED)
+            RETURNING *
+            """;
+
+    private static final String LOCK_LEASED = """
+            SELECT * FROM batch_task WHERE id = ?1 AND lease_token = ?2 FOR UPDATE
+            """;
+
+    private static final String RELEASE = """
+            UPDATE batch_task SET lease_token = NULL, lease_until = NULL WHERE id = ?1 AND lease_token = ?2
+            """;
+
+    /**
+     * The tasks whose rows may be submitted now, with what the scheduler weighs: rows in flight (through the partial
+     * index of submitted rows) and rows waiting (neither answered nor in flight). The tasks are few: those running.
+     */
+    private static final String RUNNABLE = """
+            SELECT id, client_id, priority, due_at, created_at, in_flight, total_count - processed - in_flight
+              FROM (SELECT t.*, (SELECT count(*) FROM batch_row r
+                                  WHERE r.task_id = t.id AND r.status = 'SUBMITTED') AS in_flight
+                      FROM batch_task t
+                     WHERE t.status = 'IN PROGRESS' AND NOT t.output_due AND t.processed < t.total_count AND
+            """ + NOT_WAITING + """
+                   ) running
+            """;
+
+    /** A result applied: the task's counters move. */
+    private static final String COUNT_ANSWER = """
+            UPDATE batch_task SET processed = processed + 1, succeeded = succeeded + ?2, updated_at = now()
+             WHERE id = ?1
+            """;
+
+    /** Running tasks whose progress moved since their last event, at most once per {@code progress-every}. */
+    private static final String LOCK_PROGRESS_DUE = """
+            SELECT * FROM batch_task
+             WHERE status = 'IN PROGRESS' AND processed <> reported_processed
+               AND (reported_at IS NULL OR reported_at < now() - CAST(?1 AS bigint) * interval '1 millisecond')
+             LIMIT ?2 FOR UPDATE SKIP LOCKED
+            """;
+
+    private static final String REPORTED = """
+            UPDATE batch_task SET reported_at = now(), reported_processed = processed WHERE id = ?1
+            """;
+
+    /** One of the tasks the scheduler may give rows to (see {@link #runnable()}). */
+    public record Runnable(UUID taskId, UUID clientId, int priority, Instant dueAt, Instant createdAt,
+            int inFlight, int pending) {
+    }
+
+    /** Takes the submission lock for this transaction; false when another replica holds it. */
+    public Uni<Boolean> trySubmitLock() {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(SUBMIT_LOCK, Boolean.class)
+                .setParameter(1, SUBMIT_LOCK_KEY).getSingleResult());
+    }
+
+    public Uni<BatchTask> owned(UUID id, UUID clientId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(OWNED, BatchTask.class)
+                .setParameter(1, id).setParameter(2, clientId).getSingleResultOrNull());
+    }
+
+    /** The client's own task, locked for the transaction; null when it has none of that id. */
+    public Uni<BatchTask> lockOwned(UUID id, UUID clientId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_OWNED, BatchTask.class)
+                .setParameter(1, id).setParameter(2, clientId).getSingleResultOrNull());
+    }
+
+    public Uni<List<BatchTask>> lockCampaignEnded(int limit) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_CAMPAIGN_ENDED, BatchTask.class)
+                .setParameter(1, limit).getResultList());
+    }
+
+    /** Leases the next pending task to read, highest priority then earliest deadline first; null when none. */
+    public Uni<BatchTask> leaseNextToRead(UUID token, Duration lease) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LEASE_NEXT_TO_READ, BatchTask.class)
+                .setParameter(1, token).setParameter(2, lease.toMillis()).getSingleResultOrNull());
+    }
+
+    /** Leases the next task whose output file is to be written; null when none. */
+    public Uni<BatchTask> leaseNextOutput(UUID token, Duration lease) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LEASE_NEXT_OUTPUT, BatchTask.class)
+                .setParameter(1, token).setParameter(2, lease.toMillis()).getSingleResultOrNull());
+    }
+
+    /** The task, locked, if this lease still holds it; null when another replica took it over. */
+    public Uni<BatchTask> lockLeased(UUID id, UUID token) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_LEASED, BatchTask.class)
+                .setParameter(1, id).setParameter(2, token).getSingleResultOrNull());
+    }
+
+    public Uni<Integer> release(UUID id, UUID token) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RELEASE)
+                .setParameter(1, id).setParameter(2, token).executeUpdate());
+    }
+
+    public Uni<List<Runnable>> runnable() {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RUNNABLE, Object[].class)
+                .getResultList())
+                .map(rows -> rows.stream().map(TaskStore::runnable).toList());
+    }
+
+    public Uni<Integer> countAnswer(UUID taskId, boolean succeeded) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(COUNT_ANSWER)
+                .setParameter(1, taskId).setParameter(2, succeeded ? 1 : 0).executeUpdate());
+    }
+
+    public Uni<List<BatchTask>> lockProgressDue(Duration every, int limit) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_PROGRESS_DUE, BatchTask.class)
+                .setParameter(1, every.toMillis()).setParameter(2, limit).getResultList());
+    }
+
+    /** Its status event just went out: the next progress event waits for {@code progress-every} and new answers. */
+    public Uni<Integer> reported(UUID taskId) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(REPORTED)
+                .setParameter(1, taskId).executeUpdate());
+    }
+
+    /** {@link #RUNNABLE}'s columns, in its SELECT order. */
+    private static Runnable runnable(Object[] row) {
+        return new Runnable((UUID) row[0], (UUID) row[1], ((Number) row[2]).intValue(), instant(row[3]),
+                instant(row[4]), ((Number) row[5]).intValue(), ((Number) row[6]).intValue());
+    }
+
+    static Instant instant(Object value) {
+        if (value instanceof Instant instant) {
+            return instant;
+        }
+        if (value instanceof OffsetDateTime time) {
+            return time.toInstant();
+        }
+        if (value instanceof Timestamp time) {
+            return time.toInstant();
+        }
+        throw new IllegalStateException("not a time: " + value);
+    }
+}

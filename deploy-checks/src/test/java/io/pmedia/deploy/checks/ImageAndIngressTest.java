@@ -1,0 +1,103 @@
+package io.pmedia.deploy.checks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+
+/**
+ * Images are pinned by version, the Dockerfile builds a non-root image that runs on a read-only root from a pinned
+ * base, and the ingress reaches the gateway only, over TLS, with the gateway's own body limit.
+ */
+class ImageAndIngressTest {
+
+    static final List<String> OVERLAYS = Manifests.OVERLAYS;
+
+    /** A release version tag (1.2.3, 17.6-standard-bookworm, 17.0.16_8-jre-noble) or a digest. */
+    static final Pattern PINNED = Pattern.compile(".+(:\\d+(\\.\\d+)+[-_.a-z0-9]*|@sha256:[0-9a-f]{64})$");
+
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void everyImageIsPinnedByVersion(String overlay) {
+        Manifests m = Manifests.of(overlay);
+        List<String> images = new java.util.ArrayList<>();
+        m.objects.forEach(o -> collectImages(o, images));
+        assertThat(images).as("%s: images", overlay).hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(i -> assertThat(i).matches(PINNED).doesNotContain(":latest"));
+    }
+
+    private static void collectImages(JsonNode node, List<String> images) {
+        node.fields().forEachRemaining(e -> {
+            if ((e.getKey().equals("image") || e.getKey().equals("imageName")) && e.getValue().isTextual()) {
+                images.add(e.getValue().asText());
+            }
+        });
+        node.forEach(child -> {
+            if (child.isContainerNode()) {
+                collectImages(child, images);
+            }
+        });
+    }
+
+    @Test
+    void theDockerfileBuildsANonRootReadOnlyImageFromAPinnedBase() {
+        String dockerfile = Manifests.read(Manifests.root().resolve("deploy/docker/Dockerfile"));
+        List<String> froms = dockerfile.lines().filter(l -> l.startsWith("FROM ")).toList();
+        assertThat(froms).isNotEmpty();
+        var base = Pattern.compile("(?m)^ARG JRE_IMAGE=(\\S+)$").matcher(dockerfile);
+        assertThat(base.find()).as("the base image is an ARG with a pinned default").isTrue();
+        assertThat(base.group(1)).matches(PINNED);
+
+        List<String> users = dockerfile.lines().filter(l -> l.startsWith("USER ")).toList();
+        assertThat(users).as("the last USER is numeric and not root").isNotEmpty();
+        assertThat(users.get(users.size() - 1)).matches("USER [1-9]\\d*(:[1-9]\\d*)?");
+        assertThat(dockerfile).contains("target/quarkus-app/lib/", "target/quarkus-app/quarkus-run.jar")
+                .contains("-Djava.io.tmpdir=/tmp").contains("-XX:-UsePerfData")
+                .containsPattern("(?m)^ENTRYPOINT \\[\"java\"")
+                .contains("ffmpeg").contains("fonts-dejavu-core").contains("espeak-ng");
+        assertThat(dockerfile.lines().filter(l -> l.startsWith("COPY "))).allSatisfy(l -> assertThat(l)
+                .contains("--chown=185:185"));
+    }
+
+    @Test
+    void theBuildScriptBuildsEveryServiceAndMediaWithItsRuntime() {
+        String script = Manifests.read(Manifests.root().resolve("deploy/docker/build-images.sh"));
+        ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct()
+                .forEach(module -> assertThat(script).contains("\"" + module + " "));
+        assertThat(script).contains("\"media-service media-runtime\"");
+    }
+
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theIngressReachesOnlyTheGatewayOverTlsWithItsBodyLimit(String overlay) {
+        Manifests m = Manifests.of(overlay);
+        List<Ingress> ingresses = m.ofKind("Ingress").stream().map(o -> TypedModels.bind(o, Ingress.class)).toList();
+        assertThat(ingresses).hasSize(1);
+        Ingress ingress = ingresses.get(0);
+        assertThat(ingress.getSpec().getRules()).allSatisfy(rule -> assertThat(rule.getHttp().getPaths())
+                .allSatisfy(path -> {
+                    assertThat(path.getBackend().getService().getName()).isEqualTo("gateway");
+                    assertThat(path.getBackend().getService().getPort().getName()).isEqualTo("https");
+                }));
+        assertThat(ingress.getSpec().getTls()).singleElement().satisfies(tls -> {
+            assertThat(tls.getHosts()).containsExactlyElementsOf(ingress.getSpec().getRules().stream()
+                    .map(r -> r.getHost()).toList());
+            assertThat(m.ofKind("Certificate")).as("a cert-manager Certificate writes %s", tls.getSecretName())
+                    .anySatisfy(c -> {
+                        assertThat(c.path("spec").path("secretName").asText()).isEqualTo(tls.getSecretName());
+                        assertThat(c.path("spec").path("dnsNames").toString()).contains(tls.getHosts().get(0));
+                    });
+        });
+        String limit = ingress.getMetadata().getAnnotations().get("nginx.ingress.kubernetes.io/proxy-body-size");
+        assertThat(ServiceConfig.bytes(limit)).as("the ingress's body limit is the gateway's")
+                .isEqualTo(ServiceConfig.of("gateway").maxBodyBytes());
+    }
+}

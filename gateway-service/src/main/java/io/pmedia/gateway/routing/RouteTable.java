@@ -1,0 +1,102 @@
+package io.pmedia.gateway.routing;
+
+import java.util.List;
+import java.util.Set;
+
+import io.vertx.core.http.HttpMethod;
+
+/**
+ * Every path the gateway forwards, declared once: method, path, the service that owns it, the credentials it takes
+ * and what its body must be. The interface document's section 4 (rows 3-11), the vendor extras beyond it, and the
+ * operator's template calls; the schemas are in {@code META-INF/openapi.yaml}. {@link Forwarder} serves the table.
+ */
+public final class RouteTable {
+
+    /** The services behind the gateway. */
+    public enum Service {
+        MEDIA("the media service"), BATCH("the batch service"), VTON("the try-on service"), CAMPAIGN(
+                "the campaign service"), NOTIFIER("the webhook service");
+
+        private final String description;
+
+        Service(String description) {
+            this.description = description;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
+    /** Which credentials a route takes (interface section 5, and the operator's). */
+    public enum Access {
+        /** {@code Authorization: Bearer} with a vendor's token. */
+        BEARER,
+        /** Both {@code x-api-key} and the bearer token, of the same client ({@code POST /video/demo}). */
+        KEY_AND_BEARER,
+        /** The API key, the bearer token, or both of the same client ({@code GET /status/{id}}). */
+        KEY_OR_BEARER,
+        /**
+         * The operator's admin token. Checked by the security layer (role {@code operator}, {@code /admin/*} in
+         * application.properties); the call is forwarded with a short-lived operator token.
+         */
+        OPERATOR
+    }
+
+    /** What the gateway checks of a body before forwarding (the owner checks the fields). */
+    public enum Body {
+        NONE, JSON_OBJECT
+    }
+
+    /** What a call costs against the vendor's API budget (docs/security.md): every call, or a call that starts work. */
+    public enum Cost {
+        CALL, WORK
+    }
+
+    /**
+     * One route. {@code path} in Vert.x form ({@code :name} for a parameter, a trailing {@code *} for the rest);
+     * {@code uuids} are the path parameters that must be uuids (400 {@code VALIDATION_ERROR} before forwarding).
+     */
+    public record Route(HttpMethod method, String path, Service service, Access access, Body body, Cost cost,
+            Set<String> uuids) {
+
+        Route(HttpMethod method, String path, Service service, Access access, Body body) {
+            this(method, path, service, access, body, Cost.CALL, Set.of());
+        }
+
+        Route(HttpMethod method, String path, Service service, Access access, Body body, Cost cost) {
+            this(method, path, service, access, body, cost, Set.of());
+        }
+
+        Route(HttpMethod method, String path, Service service, Access access, Body body, Set<String> uuids) {
+            this(method, path, service, access, body, Cost.CALL, uuids);
+        }
+    }
+
+    private static final HttpMethod GET = HttpMethod.GET;
+    private static final HttpMethod POST = HttpMethod.POST;
+
+    public static final List<Route> ROUTES = List.of(
+            new Route(POST, "/media/demo", Service.MEDIA, Access.BEARER, Body.JSON_OBJECT, Cost.WORK),
+            new Route(POST, "/video/demo", Service.MEDIA, Access.KEY_AND_BEARER, Body.JSON_OBJECT, Cost.WORK),
+            new Route(GET, "/status/:transactionId", Service.MEDIA, Access.KEY_OR_BEARER, Body.NONE),
+            new Route(GET, "/templates", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(GET, "/templates/:templateId", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(POST, "/media/task/create", Service.BATCH, Access.BEARER, Body.JSON_OBJECT, Cost.WORK),
+            new Route(POST, "/media/task/uploads", Service.BATCH, Access.BEARER, Body.JSON_OBJECT),
+            new Route(GET, "/media/task/status/:taskId", Service.BATCH, Access.BEARER, Body.NONE, Set.of("taskId")),
+            new Route(POST, "/media/task/cancel/:taskId", Service.BATCH, Access.BEARER, Body.NONE, Set.of("taskId")),
+            new Route(POST, "/vton/request", Service.VTON, Access.BEARER, Body.JSON_OBJECT, Cost.WORK),
+            new Route(GET, "/vton/status/:requestId", Service.VTON, Access.BEARER, Body.NONE),
+            new Route(POST, "/campaigns/:campaign_id/schedule", Service.CAMPAIGN, Access.BEARER, Body.JSON_OBJECT),
+            new Route(GET, "/campaigns/:campaign_id/schedule", Service.CAMPAIGN, Access.BEARER, Body.NONE),
+            new Route(GET, "/webhooks/deliveries", Service.NOTIFIER, Access.BEARER, Body.NONE),
+            new Route(POST, "/webhooks/deliveries/:deliveryId/replay", Service.NOTIFIER, Access.BEARER, Body.NONE),
+            new Route(POST, "/webhooks/test", Service.NOTIFIER, Access.BEARER, Body.NONE),
+            new Route(GET, "/admin/templates", Service.MEDIA, Access.OPERATOR, Body.NONE),
+            new Route(POST, "/admin/templates", Service.MEDIA, Access.OPERATOR, Body.JSON_OBJECT),
+            new Route(GET, "/admin/templates/*", Service.MEDIA, Access.OPERATOR, Body.NONE));
+
+    private RouteTable() {
+    }
+}

@@ -1,0 +1,127 @@
+package io.pmedia.gateway;
+
+import static io.pmedia.gateway.ErrorAssertions.isError;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import io.pmedia.gateway.Vendors.Vendor;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * The HTTP layer's own refusals carry the 2.11 body too: a request line over {@code max-initial-line-length} (414),
+ * a header block over {@code max-header-size} (431), a body over {@code max-body-size} declared or chunked (413).
+ */
+@QuarkusTest
+class HttpLimitsTest {
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Test
+    void aRequestLineOverTheLimitIs414NamingTheLimit() {
+        String query = "?pad=" + "x".repeat(5000);
+        isError(given().urlEncodingEnabled(false).get("/media/task/status/abc" + query).then(), 414, "BAD_REQUEST")
+                .body("message", containsString("request URI is too long"))
+                .body("message", containsString("the limit is 4096"));
+    }
+
+    @Test
+    void aRequestLineJustUnderTheLimitIsServed() {
+        // The limit is on the whole line: method, target and version, as the HTTP codec counts it.
+        String target = "/no/such/path?pad=";
+        String query = "x".repeat(4096 - "GET ".length() - target.length() - " HTTP/1.1".length());
+        isError(given().urlEncodingEnabled(false).get(target + query).then(), 404, "NOT_FOUND");
+    }
+
+    @Test
+    void headersOverTheLimitAre431NamingTheLimit() {
+        isError(given().header("X-Padding", "y".repeat(25_000)).get("/templates").then(), 431, "BAD_REQUEST")
+                .body("message", containsString("request headers are too large"))
+                .body("message", containsString("the limit is 20480"));
+    }
+
+    @Test
+    void aDeclaredBodyOverTheLimitIs413NamingTheLimit() {
+        String big = "{\"client_id\":\"" + "x".repeat(1_100_000) + "\"}";
+        isError(given().contentType("application/json").body(big).post("/auth/token").then(), 413,
+                "PAYLOAD_TOO_LARGE").body("message", containsString("the limit of 1048576 bytes"));
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitIs413NamingTheLimit() throws IOException {
+        // Valid JSON as far as it goes, so that only its size can stop it.
+        String body = "{\"client_id\":\"" + "x".repeat(1_100_000) + "\"}";
+
+        String answer = postChunked("/auth/token", "application/json", body);
+
+        assertThat(answer).startsWith("HTTP/1.1 413 ");
+        assertThat(answer).containsIgnoringCase("content-type: application/json");
+        JsonPath error = JsonPath.from(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        assertThat(error.getBoolean("error")).isTrue();
+        assertThat(error.getString("code")).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(error.getString("message")).contains("the limit of 1048576 bytes");
+    }
+
+    @Test
+    void chunkedBodiesUnderTheLimitAreServedAsAnyOther() throws IOException {
+        Vendor vendor = Vendors.onboard();
+
+        String json = postChunked("/auth/token", "application/json", "{\"client_id\":\"" + vendor.clientId()
+                + "\",\"client_secret\":\"" + vendor.secret() + "\"}");
+        String form = postChunked("/auth/token", "application/x-www-form-urlencoded",
+                "grant_type=client_credentials&client_id=" + vendor.clientId() + "&client_secret=" + vendor.secret());
+
+        assertThat(json).startsWith("HTTP/1.1 200 ").contains("\"access_token\"");
+        assertThat(form).startsWith("HTTP/1.1 200 ").contains("\"access_token\"");
+    }
+
+    /** Sends {@code body} in chunks of at most 8 KiB (no Content-Length) and reads the whole answer. */
+    private String postChunked(String path, String contentType, String body) throws IOException {
+        try (Socket socket = new Socket(root.getHost(), root.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: " + contentType + "\r\n"
+                    + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            try {
+                for (int from = 0; from < bytes.length; from += 8192) {
+                    int length = Math.min(8192, bytes.length - from);
+                    out.write((Integer.toHexString(length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(bytes, from, length);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (IOException e) {
+                // The server may answer and close before it has read everything: its answer is what counts.
+            }
+            return readAll(socket.getInputStream());
+        }
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream answer = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                answer.write(buffer, 0, read);
+            }
+        } catch (IOException e) {
+            // A reset after the answer: keep what arrived.
+        }
+        return answer.toString(StandardCharsets.UTF_8);
+    }
+}

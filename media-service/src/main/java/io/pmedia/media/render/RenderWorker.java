@@ -1,0 +1,169 @@
+package io.pmedia.media.render;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderLane;
+import io.pmedia.events.RenderOutcome;
+import io.pmedia.events.RenderResult;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolutionException;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
+/**
+ * Renders one job: decodes it, renders, stores the outputs and publishes the result on the job's reply topic,
+ * awaiting the broker's acknowledgement (the caller, {@link RenderLanes}, commits the job's offset only afterwards:
+ * a worker that dies mid-render leaves the job to be rendered again by another). Every failure becomes a FAILURE
+ * result with a message the vendor can act on.
+ */
+@ApplicationScoped
+public class RenderWorker {
+
+    private static final Logger LOG = Logger.getLogger(RenderWorker.class);
+    private static final byte[] CONTENT_TYPE = "application/cloudevents+json; charset=UTF-8"
+            .getBytes(StandardCharsets.UTF_8);
+
+    private static final String SOURCE = "/pmedia/media-service";
+
+    private final ObjectMapper mapper;
+    private final EventCodec codec;
+    private final AssetFetcher assets;
+    private final ObjectStore store;
+    private final RenderEngines engines;
+    private final StoreRetry storeRetry;
+    private final MediaConfig config;
+    private final MutinyEmitter<String> results;
+    private final Timer renderTimer;
+    private final MeterRegistry registry;
+
+    public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
+            RenderEngines engines, StoreRetry storeRetry,
+            MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
+        this.mapper = mapper;
+        this.codec = codec;
+        this.assets = assets;
+        this.store = store;
+        this.engines = engines;
+        this.storeRetry = storeRetry;
+        this.config = config;
+        this.results = results;
+        this.registry = registry;
+        this.renderTimer = Timer.builder("pmedia.render.duration").description("Render wall time")
+                .publishPercentiles(0.5, 0.95, 0.99).register(registry);
+    }
+
+    /** Renders the job of a record of {@code lane} and publishes its result; runs on a render slot's thread. */
+    public void handle(String envelope, RenderLane lane) {
+        RenderJob job;
+        try {
+            job = codec.decode(envelope, RenderJob.class).orElse(null);
+        } catch (EventCodec.UnreadableEvent e) {
+            LOG.errorf("dropping a render job that cannot be read: %s", e.getMessage());
+            return;
+        }
+        if (job == null || job.jobId() == null || job.jobId().isBlank()
+                || !job.resultTopic().startsWith(RenderJob.REPLY_PREFIX)) {
+            LOG.errorf("dropping render job %s: not a job, no job-id, or a reply-to outside %s*",
+                    job == null ? null : job.jobId(), RenderJob.REPLY_PREFIX);
+            return;
+        }
+        RenderResult result = render(job);
+        registry.counter("pmedia.render.jobs", "producer", String.valueOf(job.producer()), "lane", lane.wire(),
+                "status", result.status().name()).increment();
+        // Awaited: the job's offset is committed when this method returns, so only after the result is durable.
+        results.sendMessageAndAwait(Message.of(codec.json(codec.envelope(SOURCE, result))).addMetadata(
+                OutgoingKafkaRecordMetadata.<String>builder().withTopic(job.resultTopic()).withKey(job.jobId())
+                        .withHeaders(new RecordHeaders().add("content-type", CONTENT_TYPE)).build()));
+    }
+
+    /** Renders one job into the object store; never throws. */
+    public RenderResult render(RenderJob job) {
+        long started = System.nanoTime();
+        Path work = config.workDir().resolve("renders").resolve(UUID.randomUUID().toString());
+        try {
+            if (job.clientId() == null || job.outputPrefix() == null
+                    || !VendorNamespace.owns(job.clientId(), job.outputPrefix() + "video.mp4")) {
+                // Outputs go only into the namespace of the vendor the job renders for, whoever produced the job.
+                LOG.errorf("render job %s names no output prefix in its client's namespace", job.jobId());
+                return RenderResult.failure(job, "render failed: internal error", elapsed(started));
+            }
+            Files.createDirectories(work);
+            TemplateDefinition template = mapper.treeToValue(job.template(), TemplateDefinition.class);
+            ResolvedVideo video = TemplateResolver.resolve(template, job.input());
+            Map<String, Path> files = new LinkedHashMap<>();
+            for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
+                files.put(asset.getKey(), storeRetry.get(
+                        () -> assets.fetch(job.clientId(), asset.getKey(), asset.getValue()), Path.class));
+            }
+            Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
+                    ? config.render().timeLimit()
+                    : Duration.ofSeconds(job.timeLimitSeconds());
+            RenderEngine.RenderOutput output = engines.engine().render(video, files, work, limit);
+            String videoKey = job.outputPrefix() + "video.mp4";
+            String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
+            storeRetry.run(() -> store.put(videoKey, output.video(), "video/mp4"));
+            storeRetry.run(() -> store.put(thumbnailKey, output.thumbnail(), "image/jpeg"));
+            long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            renderTimer.record(Duration.ofMillis(millis));
+            return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
+                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis);
+        } catch (TemplateResolutionException | RenderException e) {
+            LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
+            return RenderResult.failure(job, e.getMessage(), elapsed(started));
+        } catch (RuntimeException | IOException e) {
+            LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
+            return RenderResult.failure(job, "render failed: internal error", elapsed(started));
+        } finally {
+            delete(work);
+        }
+    }
+
+    private static long elapsed(long started) {
+        return Duration.ofNanos(System.nanoTime() - started).toMillis();
+    }
+
+    private static void delete(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException e) {
+                    LOG.warnf("cannot remove %s: %s", path, e.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            LOG.warnf("cannot clean %s: %s", directory, e.getMessage());
+        }
+    }
+}

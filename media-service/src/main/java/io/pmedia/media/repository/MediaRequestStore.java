@@ -1,0 +1,92 @@
+package io.pmedia.media.repository;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.common.db.NativeSql;
+import io.pmedia.media.MediaRequest;
+import io.smallrye.mutiny.Uni;
+import io.vertx.pgclient.PgException;
+
+/**
+ * Realtime requests in PostgreSQL. Every method runs in the caller's reactive session (and transaction, where the
+ * caller opened one); locks taken here last until that transaction ends.
+ */
+@ApplicationScoped
+public class MediaRequestStore {
+
+    /** PostgreSQL's SQLSTATE for a unique violation. */
+    private static final String UNIQUE_VIOLATION = "23505";
+
+    /** A request by its idempotency key: the client and its client-request-id (unique together). */
+    private static final String FIND_BY_CLIENT_REQUEST = """
+            SELECT * FROM media_request
+             WHERE client_id = ?1 AND client_request_id = ?2
+            """;
+
+    /** The client's request by its service-request-id; another client's id finds nothing. */
+    private static final String FIND_OWNED = """
+            SELECT * FROM media_request
+             WHERE id = ?1 AND client_id = ?2
+            """;
+
+    /** A request, locked: a render result and the stale-render sweep never update one request at once. */
+    private static final String LOCK = """
+            SELECT * FROM media_request
+             WHERE id = ?1
+               FOR UPDATE
+            """;
+
+    /**
+     * Requests still rendering that have not changed since {@code ?1}: their render was lost or is stuck. SKIP
+     * LOCKED, so replicas sweeping at once share the work.
+     */
+    private static final String CLAIM_STALE = """
+            SELECT * FROM media_request
+             WHERE status = 'PROCESSING' AND updated_at < ?1
+             ORDER BY updated_at
+             LIMIT ?2
+               FOR UPDATE SKIP LOCKED
+            """;
+
+    /** The client's request with this client-request-id, or a null item. */
+    public Uni<MediaRequest> findByClientRequest(UUID clientId, String clientRequestId) {
+        return NativeSql.one(MediaRequest.class, FIND_BY_CLIENT_REQUEST, clientId, clientRequestId);
+    }
+
+    /** The client's request, or a null item (also for another client's id). */
+    public Uni<MediaRequest> findOwned(UUID clientId, UUID id) {
+        return NativeSql.one(MediaRequest.class, FIND_OWNED, id, clientId);
+    }
+
+    /** The request locked until the transaction ends, or a null item. Needs a transaction. */
+    public Uni<MediaRequest> lock(UUID id) {
+        return NativeSql.one(MediaRequest.class, LOCK, id);
+    }
+
+    /** Locks and returns at most {@code limit} requests rendering since before {@code cutoff}. Needs a transaction. */
+    public Uni<List<MediaRequest>> claimStale(Instant cutoff, int limit) {
+        return NativeSql.list(MediaRequest.class, CLAIM_STALE, cutoff, limit);
+    }
+
+    /**
+     * Whether {@code failure} is a second insert of an idempotency key (two identical requests at once), seen
+     * through whatever Hibernate wrapped it in.
+     */
+    public static boolean isDuplicateKey(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState())
+                    || cause instanceof SQLException sql && UNIQUE_VIOLATION.equals(sql.getSQLState())) {
+                return true;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,35 @@
+package io.pmedia.common.client;
+
+import java.util.UUID;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The gateway's internal client registry API ({@code /internal/clients}, behind the internal service token). Used
+ * only through {@link ClientRegistryClient}, which owns its address, timeouts and retries.
+ */
+@RegisterRestClient
+@Path("/internal/clients")
+@Produces(MediaType.APPLICATION_JSON)
+public interface GatewayClient {
+
+    /** A client's webhook URL and signing secrets; 404 when the client does not exist. */
+    @GET
+    @Path("{clientId}")
+    Uni<WebhookRegistration> client(@HeaderParam("Authorization") String authorization,
+            @PathParam("clientId") UUID clientId);
+
+    /** 204 when the client exists, 404 when it was deleted or never existed. */
+    @GET
+    @Path("{clientId}/active")
+    Uni<Void> active(@HeaderParam("Authorization") String authorization, @PathParam("clientId") UUID clientId);
+}

@@ -1,0 +1,155 @@
+package io.pmedia.common.error;
+
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/**
+ * The size limits of a request, answered with the 2.11 body: the request line
+ * ({@code quarkus.http.limits.max-initial-line-length}, 414), the header block ({@code quarkus.http.limits
+ * .max-header-size}, 431) and the body ({@code quarkus.http.limits.max-body-size}, 413), declared or not.
+ *
+ * <p>
+ * Why the first two are measured here and not left to the HTTP codec: Vert.x rejects a request line or header block
+ * over the codec's limits before any route runs, through {@code HttpServer#invalidRequestHandler}, whose default
+ * answers the status with an empty body; Quarkus 3.34 creates the server itself and offers no way to set that
+ * handler (quarkusio/quarkus#55082). So this class raises the codec's limits, through the supported
+ * {@link HttpServerOptionsCustomizer}, to a hard cap far above the configured ones ({@value #CODEC_CAP} bytes, or the
+ * configured limit when larger), and enforces the configured limits itself as the first route. Only a request beyond
+ * the hard cap still meets the codec's bare answer (same status, {@code Connection: close}, no body).
+ */
+@Singleton
+public class RequestLimits implements HttpServerOptionsCustomizer {
+
+    /** What the codec reads at most of a request line or header block: the memory a hostile request can hold. */
+    static final int CODEC_CAP = 64 * 1024;
+    /** " HTTP/1.1" after the target: the request line the codec measures, without its CRLF. */
+    private static final int VERSION_LENGTH = 9;
+    /** ": " between a header's name and value; the codec counts header lines without their CRLF. */
+    private static final int HEADER_SEPARATOR = 2;
+
+    private static final String TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+    /** RFC 9110 8.3.1: {@code type "/" subtype *( OWS ";" OWS parameter )}, a parameter's value a token or quoted. */
+    private static final Pattern MEDIA_TYPE = Pattern.compile("\\s*" + TOKEN + "/" + TOKEN + "(\\s*;\\s*" + TOKEN + "=("
+            + TOKEN + "|\"([^\"\\\\]|\\\\.)*\"))*\\s*;?\\s*");
+
+    private final int maxRequestLine;
+    private final long maxHeaderBytes;
+    private final long maxBodyBytes;
+    private final BodyHandler unsizedBodies;
+
+    public RequestLimits(
+            @ConfigProperty(name = "quarkus.http.limits.max-initial-line-length", defaultValue = "4096") int maxRequestLine,
+            @ConfigProperty(name = "quarkus.http.limits.max-header-size", defaultValue = "20K") MemorySize maxHeaderSize,
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10M") MemorySize maxBodySize) {
+        this.maxRequestLine = maxRequestLine;
+        this.maxHeaderBytes = maxHeaderSize.asLongValue();
+        this.maxBodyBytes = maxBodySize.asLongValue();
+        // Form fields stay out of the query parameters; nothing is ever written to disk.
+        this.unsizedBodies = BodyHandler.create(false).setBodyLimit(maxBodyBytes).setMergeFormAttributes(false);
+    }
+
+    @Override
+    public void customizeHttpServer(HttpServerOptions options) {
+        raiseCodecLimits(options);
+    }
+
+    @Override
+    public void customizeHttpsServer(HttpServerOptions options) {
+        raiseCodecLimits(options);
+    }
+
+    private void raiseCodecLimits(HttpServerOptions options) {
+        options.setMaxInitialLineLength(Math.max(CODEC_CAP, maxRequestLine));
+        options.setMaxHeaderSize((int) Math.max(CODEC_CAP, maxHeaderBytes));
+    }
+
+    void install(@Observes Router router) {
+        // Runs before every other route, Quarkus' own body-size check included (it would answer 413 with no body).
+        router.route().order(Integer.MIN_VALUE).handler(this::check);
+    }
+
+    private void check(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        int requestLine = request.method().name().length() + 1 + request.uri().length() + VERSION_LENGTH;
+        if (requestLine > maxRequestLine) {
+            refuse(ctx, 414, "request URI is too long: the request line has " + requestLine
+                    + " bytes, the limit is " + maxRequestLine);
+            return;
+        }
+        long headerBytes = 0;
+        for (Map.Entry<String, String> header : request.headers()) {
+            headerBytes += header.getKey().length() + HEADER_SEPARATOR + header.getValue().length();
+        }
+        if (headerBytes > maxHeaderBytes) {
+            refuse(ctx, 431, "request headers are too large: " + headerBytes + " bytes in all, the limit is "
+                    + maxHeaderBytes);
+            return;
+        }
+        String contentType = request.getHeader("Content-Type");
+        if (contentType != null && !MEDIA_TYPE.matcher(contentType).matches()) {
+            // Quarkus REST would fail to parse it while choosing a resource method and answer 500.
+            HttpFailureHandler.write(ctx, 415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Content-Type '"
+                    + (contentType.length() > 100 ? contentType.substring(0, 100) + "..." : contentType)
+                    + "' is not a media type (type/subtype; parameters): send application/json");
+            return;
+        }
+        String length = request.getHeader("Content-Length");
+        if (length != null && declaredLength(length) > maxBodyBytes) {
+            refuse(ctx, 413, bodyTooLarge());
+        } else if (length == null && mayStreamABody(request)) {
+            unsizedBodies.handle(ctx);
+        } else {
+            ctx.next();
+        }
+    }
+
+    /**
+     * A body of no declared size (chunked, or an HTTP/2 stream): Quarkus REST would answer a too large one with a
+     * bare 413 of its own, so it is read here first, up to the limit, by Vert.x Web's {@link BodyHandler}; beyond
+     * the limit that fails the request with 413, which {@link HttpFailureHandler} answers with the error body.
+     */
+    private static boolean mayStreamABody(HttpServerRequest request) {
+        return request.headers().contains("Transfer-Encoding")
+                || request.version() == HttpVersion.HTTP_2 && (request.method() == HttpMethod.POST
+                        || request.method() == HttpMethod.PUT || request.method() == HttpMethod.PATCH);
+    }
+
+    /** The 413 message, also for a chunked body that grows over the limit while it is read. */
+    String bodyTooLarge() {
+        return "request body is larger than the limit of " + maxBodyBytes + " bytes";
+    }
+
+    private static long declaredLength(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * 414 and 431 carry {@code BAD_REQUEST}, 413 {@code PAYLOAD_TOO_LARGE}: the code set of contracts.md has no
+     * code of its own for the first two (docs/decisions.md). The connection is closed: what was not read of the
+     * request must not be taken for the next one.
+     */
+    private static void refuse(RoutingContext ctx, int status, String message) {
+        ErrorCode code = status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST;
+        ctx.response().putHeader("Connection", "close");
+        HttpFailureHandler.write(ctx, status, code, message);
+    }
+}

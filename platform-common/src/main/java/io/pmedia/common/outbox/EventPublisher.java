@@ -1,0 +1,63 @@
+package io.pmedia.common.outbox;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import io.pmedia.events.CloudEvent;
+import io.pmedia.events.EventCodec;
+import io.pmedia.events.EventPayload;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The one way a service publishes an event: the typed payload goes into its CloudEvents envelope (source
+ * {@code /pmedia/<application name>}) and into the transactional outbox, on the payload's own topic and key. Call it
+ * inside the same reactive transaction as the state change ({@code @WithTransaction}): either both are committed or
+ * neither is; {@link OutboxRelay} publishes afterwards.
+ */
+@ApplicationScoped
+public class EventPublisher {
+
+    private final EventCodec codec;
+    private final String source;
+
+    public EventPublisher(EventCodec codec, @ConfigProperty(name = "quarkus.application.name") String application) {
+        this.codec = codec;
+        this.source = "/pmedia/" + application;
+    }
+
+    public Uni<Void> publish(EventPayload payload) {
+        CloudEvent event = codec.envelope(source, payload);
+        OutboxEvent row = new OutboxEvent();
+        row.eventId = UUID.fromString(event.id());
+        row.topic = payload.topic();
+        row.recordKey = payload.key();
+        row.createdAt = Instant.now();
+        row.payload = codec.json(event);
+        return row.persist().replaceWithVoid();
+    }
+
+    /**
+     * The same inside the caller's JDBC transaction on {@code connection}: for the few writes that stream rows through
+     * the driver (batch-service's COPY of a task's rows), which a reactive session cannot share.
+     */
+    public void publish(Connection connection, EventPayload payload) throws SQLException {
+        CloudEvent event = codec.envelope(source, payload);
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO outbox_event (event_id, topic, record_key, payload, created_at) VALUES (?, ?, ?, ?, ?)")) {
+            insert.setObject(1, UUID.fromString(event.id()));
+            insert.setString(2, payload.topic());
+            insert.setString(3, payload.key());
+            insert.setString(4, codec.json(event));
+            insert.setTimestamp(5, Timestamp.from(Instant.now()));
+            insert.executeUpdate();
+        }
+    }
+}

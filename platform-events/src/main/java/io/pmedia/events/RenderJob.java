@@ -1,0 +1,74 @@
+package io.pmedia.events;
+
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A video to render, from any producer (a realtime request, a batch row): the template snapshot, the customer's data,
+ * where the outputs go and where the result goes. Published on its {@link RenderLane lane}'s topic (key: job id); the
+ * render workers answer with a {@link RenderResult} of the same {@code job-id} on {@code reply-to}.
+ *
+ * @param jobId unique per job, the correlation id of its result (realtime: the service-request-id)
+ * @param producer who submitted it ({@code media}, {@code batch}); copied into the result
+ * @param replyTo topic of the result; null: {@link Topics#RENDER_RESULTS}. Must start with {@code pmedia.}
+ * @param template the definition of {@code template-id} version {@code template-version} as media-service stores it
+ *        (docs/templates.md), carried whole so a worker needs no database and a later version cannot change an
+ *        accepted request; opaque to every other producer, which pins it from media-service
+ * @param input the customer's data
+ * @param outputPrefix object-store key prefix in the client's namespace; the worker writes {@code video.mp4} and
+ *        {@code thumbnail.jpg} under it
+ * @param timeLimitSeconds longest the render may take; null: the worker's configured limit
+ * @param lane the queue it waits in; null: {@link RenderLane#REALTIME}. Workers take the lane from the topic a job
+ *        came from, never from this field
+ */
+public record RenderJob(
+        @JsonProperty("job-id") String jobId,
+        String producer,
+        @JsonProperty("reply-to") String replyTo,
+        @JsonProperty("client-id") UUID clientId,
+        @JsonProperty("template-id") UUID templateId,
+        @JsonProperty("template-version") int templateVersion,
+        JsonNode template,
+        RenderInput input,
+        @JsonProperty("output-prefix") String outputPrefix,
+        @JsonProperty("time-limit-seconds") Integer timeLimitSeconds,
+        RenderLane lane) implements EventPayload {
+
+    /** Results go only to pmedia's own topics, whatever a job says. */
+    public static final String REPLY_PREFIX = "pmedia.";
+
+    public RenderJob {
+        lane = lane == null ? RenderLane.REALTIME : lane;
+    }
+
+    /** A job of the realtime lane. */
+    public RenderJob(String jobId, String producer, String replyTo, UUID clientId, UUID templateId,
+            int templateVersion, JsonNode template, RenderInput input, String outputPrefix, Integer timeLimitSeconds) {
+        this(jobId, producer, replyTo, clientId, templateId, templateVersion, template, input, outputPrefix,
+                timeLimitSeconds, RenderLane.REALTIME);
+    }
+
+    /** The topic its result goes to. */
+    @JsonIgnore
+    public String resultTopic() {
+        return replyTo == null || replyTo.isBlank() ? Topics.RENDER_RESULTS : replyTo;
+    }
+
+    @Override
+    public String topic() {
+        return lane.topic();
+    }
+
+    @Override
+    public String type() {
+        return Topics.RENDER_JOB_REQUESTED;
+    }
+
+    @Override
+    public String key() {
+        return jobId;
+    }
+}

@@ -1,0 +1,89 @@
+# shellcheck shell=bash
+# The local infrastructure ./pmedia runs itself: Kafka (KRaft, one combined broker+controller node) and S3Proxy, the
+# object store, which checks signatures with the credentials in .pmedia/local.env.
+
+# --- Kafka --------------------------------------------------------------------------------------------------------
+
+kafka_probe() { # ready|roundtrip seconds
+  java -Xmx128m -Dorg.slf4j.simpleLogger.defaultLogLevel=error -cp "$KAFKA_LIB/*" \
+    "$ROOT/scripts/KafkaProbe.java" "$KAFKA_BOOTSTRAP" "$1" "$2" 2>>"$LOGS/kafka-probe.log"
+}
+
+start_kafka() {
+  local dir="$STATE/kafka" answer
+  if ! running kafka; then
+    port_open 9092 && die "port 9092 is taken by a process ./pmedia did not start (stop it, then run up again)"
+    port_open 9093 && die "port 9093 (Kafka controller) is taken by a process ./pmedia did not start"
+    mkdir -p "$dir/data"
+    local template
+    template="$(cat "$ROOT/deploy/local/kafka/server.properties")"
+    printf '%s\n' "${template//@DATA_DIR@/$dir/data}" >"$dir/server.properties"
+    if [ ! -f "$dir/data/meta.properties" ]; then
+      local cluster_id
+      cluster_id="$(java -cp "$KAFKA_LIB/*" kafka.tools.StorageTool random-uuid 2>>"$LOGS/kafka-format.log" | tail -n 1)"
+      [ -n "$cluster_id" ] || die "kafka.tools.StorageTool random-uuid failed (see $LOGS/kafka-format.log)"
+      java -cp "$KAFKA_LIB/*" kafka.tools.StorageTool format -t "$cluster_id" -c "$dir/server.properties" \
+        --standalone --ignore-formatted >>"$LOGS/kafka-format.log" 2>&1 ||
+        die "cannot format Kafka's storage (see $LOGS/kafka-format.log)"
+    fi
+    info "starting Kafka $KAFKA_VERSION on $KAFKA_BOOTSTRAP"
+    spawn kafka java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
+      -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true \
+      "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS" \
+      -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
+      -cp "$KAFKA_LIB/*" kafka.Kafka "$dir/server.properties"
+    wait_for_port kafka 9092
+  fi
+  answer="$(kafka_probe ready 60)" || die "Kafka does not serve requests: $answer (see $LOGS/kafka.log)"
+}
+
+# --- S3Proxy ------------------------------------------------------------------------------------------------------
+
+# curl signed (AWS SigV4) with the store's credentials from .pmedia/local.env. They reach curl through its config on
+# standard input, never its command line (which other users of the machine can read in /proc).
+s3_curl() { # curl args...
+  printf 'user = "%s:%s"\n' "$(env_get PMEDIA_S3_ACCESS_KEY)" "$(env_get PMEDIA_S3_SECRET_KEY)" |
+    curl --config - -s --max-time 10 --aws-sigv4 "aws:amz:$S3_REGION:s3" \
+      -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' "$@"
+}
+
+start_s3proxy() {
+  if ! running s3proxy; then
+    port_open "$S3_PORT" && die "port $S3_PORT is taken by a process ./pmedia did not start (stop it, then run up again)"
+    mkdir -p "$STATE/s3"
+    # The rendered configuration holds the secret: mode 600.
+    local template saved_umask
+    template="$(cat "$ROOT/deploy/local/s3proxy.conf")"
+    template="${template//@BASEDIR@/$STATE/s3}"
+    template="${template//@ACCESS_KEY@/$(env_get PMEDIA_S3_ACCESS_KEY)}"
+    template="${template//@SECRET_KEY@/$(env_get PMEDIA_S3_SECRET_KEY)}"
+    saved_umask="$(umask)"
+    umask 077
+    printf '%s\n' "$template" >"$STATE/s3proxy.conf"
+    umask "$saved_umask"
+    info "starting S3Proxy $S3PROXY_VERSION on $S3_ENDPOINT"
+    spawn s3proxy java -Xmx256m -jar "$S3PROXY_JAR" --properties "$STATE/s3proxy.conf"
+    wait_for_port s3proxy "$S3_PORT"
+  fi
+  ensure_bucket
+}
+
+# Creates the bucket with a signed request (200, or 409 when it exists), then checks that the store refuses what is
+# not signed: a store left running by an older ./pmedia, anonymous, is not accepted.
+ensure_bucket() {
+  local code deadline=$((SECONDS + 30))
+  while :; do
+    code="$(s3_curl -o /dev/null -w '%{http_code}' -X PUT "$S3_ENDPOINT/$S3_BUCKET" || true)"
+    case "$code" in
+      200 | 409) break ;;
+      403) die "S3Proxy refuses the credentials in .pmedia/local.env (HTTP 403 creating the bucket $S3_BUCKET): it runs with other ones; ./pmedia down && ./pmedia up restarts it with these" ;;
+    esac
+    [ "$SECONDS" -lt "$deadline" ] || die "cannot create the bucket $S3_BUCKET in S3Proxy (HTTP ${code:-none}; see $LOGS/s3proxy.log)"
+    sleep 0.3
+  done
+  code="$(s3_curl -o /dev/null -w '%{http_code}' -I "$S3_ENDPOINT/$S3_BUCKET" || true)"
+  [ "$code" = 200 ] || die "the bucket $S3_BUCKET does not answer a signed HEAD with 200 (HTTP ${code:-none}; see $LOGS/s3proxy.log)"
+  code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$S3_ENDPOINT/$S3_BUCKET" || true)"
+  [ "$code" = 403 ] ||
+    die "S3Proxy answers an anonymous listing of $S3_BUCKET with HTTP ${code:-nothing}, not 403: it runs without signature checks (started by an older ./pmedia?); ./pmedia down && ./pmedia up"
+}

@@ -1,0 +1,61 @@
+# shellcheck shell=bash
+# Through the gateway's operator API with the admin token: the demo vendor is onboarded (again when the database no
+# longer knows it) and the sample templates in deploy/local/templates/ are registered; their ids go to local.env.
+
+onboard_demo_vendor() {
+  local admin id answer code body
+  admin="$(env_get PMEDIA_ADMIN_TOKEN)"
+  id="$(env_get PMEDIA_DEMO_CLIENT_ID)"
+  if [ -n "$id" ]; then
+    code="$(curl -s -o /dev/null --max-time 30 -w '%{http_code}' -H "Authorization: Bearer $admin" \
+      "$GATEWAY_URL/admin/clients/$id" || true)"
+    case "$code" in
+      200) return 0 ;;
+      404) info "the demo vendor $id no longer exists (database reset?): onboarding it again" ;;
+      *) die "cannot check the demo vendor: GET /admin/clients/$id answered HTTP ${code:-none} (see $LOGS/gateway.log)" ;;
+    esac
+  fi
+  info "onboarding the demo vendor (POST /admin/clients)"
+  answer="$(http -X POST -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
+    -d '{"name":"Demo Vendor","allowed-ips":["127.0.0.1"]}' "$GATEWAY_URL/admin/clients")"
+  code="${answer##*$'\n'}"
+  body="${answer%$'\n'*}"
+  [ "$code" = 201 ] || die "onboarding the demo vendor failed: HTTP $code ${body:0:300}"
+  local key field value
+  for key in client-id:PMEDIA_DEMO_CLIENT_ID client-secret:PMEDIA_DEMO_CLIENT_SECRET api-key:PMEDIA_DEMO_API_KEY \
+    webhook-secret:PMEDIA_DEMO_WEBHOOK_SECRET; do
+    field="${key%%:*}"
+    value="$(json_field "$body" "$field")"
+    [ -n "$value" ] || die "the onboarding answer has no \"$field\""
+    env_set "${key##*:}" "$value"
+  done
+}
+
+# Registers deploy/local/templates/*.json (idempotent on the service side); greeting.json is the demo template.
+register_templates() {
+  local admin file answer code body name failed=0
+  running media || return 0
+  compgen -G "$ROOT/deploy/local/templates/*.json" >/dev/null || return 0
+  admin="$(env_get PMEDIA_ADMIN_TOKEN)"
+  for file in "$ROOT"/deploy/local/templates/*.json; do
+    name="$(basename "$file" .json)"
+    answer="$(http -X POST -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
+      --data-binary "@$file" "$GATEWAY_URL/admin/templates")"
+    code="${answer##*$'\n'}"
+    body="${answer%$'\n'*}"
+    case "$code" in
+      200 | 201) ;;
+      *)
+        warn "registering template $name failed: HTTP $code ${body:0:300}"
+        failed=1
+        continue
+        ;;
+    esac
+    if [ "$name" = greeting ]; then
+      env_set PMEDIA_DEMO_USE_CASE_ID "$(json_field "$body" use-case-id)"
+      env_set PMEDIA_DEMO_TEMPLATE_ID "$(json_field "$body" template-id)"
+    fi
+  done
+  [ "$failed" = 0 ] && info "sample templates registered"
+  return 0
+}

@@ -1,0 +1,137 @@
+# shellcheck shell=bash
+# The services: which exist, building the stale ones, and running an instance from a copy of its build with the
+# environment of docs/configuration.md.
+
+module_dir() { echo "$ROOT/$1-service"; }
+built_jar() { echo "$(module_dir "$1")/target/quarkus-app/quarkus-run.jar"; }
+
+reactor_modules() { sed -n 's:.*<module>[[:space:]]*\([^<[:space:]]*\)[[:space:]]*</module>.*:\1:p' "$ROOT/pom.xml"; }
+
+in_reactor() {
+  local module
+  for module in $(reactor_modules); do [ "$module" = "$1" ] && return 0; done
+  return 1
+}
+
+# Names of the base services that exist and are part of the build (in start order).
+service_names() {
+  local entry name
+  for entry in "${SERVICES[@]}"; do
+    name="${entry%%:*}"
+    [ -f "$(module_dir "$name")/pom.xml" ] && in_reactor "$name-service" && echo "$name"
+  done
+  return 0
+}
+
+# True when the service's jar is missing or older than its sources, the shared modules' sources or a pom.
+stale() { # service
+  local jar dirs=() module
+  jar="$(built_jar "$1")"
+  [ -f "$jar" ] || return 0
+  dirs=("$ROOT/pom.xml" "$(module_dir "$1")/pom.xml" "$(module_dir "$1")/src/main")
+  for module in $(reactor_modules); do
+    case "$module" in *-service | system-tests) continue ;; esac
+    dirs+=("$ROOT/$module/pom.xml" "$ROOT/$module/src/main")
+  done
+  [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
+}
+
+# Builds the stale services (./mvnw package, tests skipped). A service with a running instance is never rebuilt.
+build() {
+  local name modules=() entry
+  for entry in "${SERVICES[@]}"; do
+    name="${entry%%:*}"
+    if [ -f "$(module_dir "$name")/pom.xml" ] && ! in_reactor "$name-service"; then
+      info "$name-service is not in the root pom's <modules> yet: not built, not started"
+    fi
+  done
+  if [ "${PMEDIA_SKIP_BUILD:-0}" = 1 ]; then
+    info "PMEDIA_SKIP_BUILD=1: not building"
+    return 0
+  fi
+  for name in $(service_names); do
+    stale "$name" || continue
+    if service_in_use "$name"; then
+      warn "$name runs an older build than its sources; ./pmedia down && ./pmedia up picks up the changes"
+    else
+      modules+=("$name-service")
+    fi
+  done
+  [ "${#modules[@]}" -gt 0 ] || return 0
+  local list
+  list="$(
+    IFS=,
+    echo "${modules[*]}"
+  )"
+  info "building $list (./mvnw package, tests skipped; log: $LOGS/build.log)"
+  if ! "$ROOT/mvnw" -B -q -DskipTests -pl "$list" -am package >"$LOGS/build.log" 2>&1; then
+    grep -E '^\[ERROR\]' "$LOGS/build.log" | head -n 20 | sed 's/^/    | /' >&2 || true
+    die "the build failed (see $LOGS/build.log); PMEDIA_SKIP_BUILD=1 ./pmedia up starts the jars already built"
+  fi
+}
+
+# The environment every service instance shares (docs/configuration.md); each adds its ports, work directory and
+# extra environment (component_env).
+service_env() {
+  SERVICE_ENV=(
+    "PMEDIA_DB_HOST=$DB_HOST" "PMEDIA_DB_PORT=$DB_PORT" "PMEDIA_DB_USER=$DB_USER" "PMEDIA_DB_PASSWORD=$DB_PASSWORD"
+    "PMEDIA_KAFKA_BOOTSTRAP=$KAFKA_BOOTSTRAP"
+    "PMEDIA_S3_ENDPOINT=$S3_ENDPOINT" "PMEDIA_S3_BUCKET=$S3_BUCKET" "PMEDIA_S3_REGION=$S3_REGION"
+    "PMEDIA_S3_ACCESS_KEY=$(env_get PMEDIA_S3_ACCESS_KEY)" "PMEDIA_S3_SECRET_KEY=$(env_get PMEDIA_S3_SECRET_KEY)"
+    "PMEDIA_ADMIN_TOKEN=$(env_get PMEDIA_ADMIN_TOKEN)" "PMEDIA_INTERNAL_TOKEN=$(env_get PMEDIA_INTERNAL_TOKEN)"
+    "PMEDIA_JWT_PRIVATE_KEY=$KEYS/jwt-signing.pem" "PMEDIA_JWT_KEY_ID=$JWT_KEY_ID" "PMEDIA_JWT_PUBLIC_KEYS=$KEYS/jwks.json"
+    "PMEDIA_JWKS_URL=$GATEWAY_URL/.well-known/jwks.json" "PMEDIA_GATEWAY_INTERNAL_URL=$GATEWAY_URL"
+    "PMEDIA_TLS_CERT=$KEYS/tls.crt" "PMEDIA_TLS_KEY=$KEYS/tls.key"
+    "PMEDIA_FETCH_ALLOWED_NETWORKS=127.0.0.0/8,::1/128"
+    "QUARKUS_HTTP_HOST=$HTTP_HOST" "QUARKUS_MANAGEMENT_HOST=$HTTP_HOST"
+  )
+}
+
+# Starts one service instance (a base service or a replica) unless it runs. It runs from .pmedia/app/SERVICE, a copy
+# of the build, so that a later build or test run in the checkout (which rewrites target/quarkus-app) never disturbs
+# the running stack; instances of one service share the copy. Returns 1 when the service is not built.
+start_instance() { # name
+  local name="$1" service port jar app extra=()
+  service="$(component_service "$name")"
+  port="$(component_port "$name")"
+  running "$name" && return 0
+  jar="$(built_jar "$service")"
+  [ -f "$jar" ] || {
+    warn "$service is not built ($jar is missing): $name not started"
+    return 1
+  }
+  port_open "$port" && die "port $port ($name) is taken by a process ./pmedia did not start (stop it, then run up again)"
+  port_open $((port + 1100)) &&
+    die "port $((port + 1100)) ($name's management interface) is taken by a process ./pmedia did not start"
+  app="$APPS/$service"
+  if ! { [ -f "$app/quarkus-run.jar" ] && service_in_use "$service"; }; then
+    rm -rf "$app"
+    cp -a "$(dirname "$jar")" "$app"
+  fi
+  mkdir -p "$WORK/$name"
+  mapfile -t extra < <(component_env "$name")
+  service_env
+  info "starting $name on :$port${extra[*]:+ (${extra[*]})}"
+  spawn "$name" env "${SERVICE_ENV[@]}" "PMEDIA_WORK_DIR=$WORK/$name" \
+    "QUARKUS_HTTP_PORT=$port" "QUARKUS_MANAGEMENT_PORT=$((port + 1100))" "${extra[@]}" \
+    java -Xms64m -Xmx384m -XX:+UseSerialGC -Djava.awt.headless=true -jar "$app/quarkus-run.jar"
+}
+
+# Starts every service instance: the gateway first, alone (the others read its JWKS at start), then the rest together.
+# Dies when the gateway does not become ready; FAILED lists the others that did not.
+start_services() {
+  local names=() name started=() deadline
+  FAILED=()
+  mapfile -t names < <(service_instances)
+  if [ "${#names[@]}" -gt 0 ] && [ "${names[0]}" = gateway ] && start_instance gateway; then
+    component_await gateway || die "the gateway did not start (see $LOGS/gateway.log)"
+  fi
+  for name in "${names[@]}"; do
+    [ "$name" = gateway ] && continue
+    start_instance "$name" && started+=("$name")
+  done
+  deadline=$((SECONDS + READY_TIMEOUT))
+  for name in "${started[@]}"; do
+    component_await "$name" "$deadline" || FAILED+=("$name")
+  done
+}
