@@ -21,6 +21,10 @@ public class TemplateVersion extends PanacheEntityBase {
     @Column(name = "template_id", nullable = false)
     public UUID templateId;
 
+    /** The vendor that registered it (POST /templates) and alone may use it; null for a shared template. */
+    @Column(name = "owner_client_id")
+    public UUID ownerClientId;
+
     @Column(name = "use_case_id", nullable = false)
     public String useCaseId;
 

@@ -67,6 +67,8 @@ class BolaTest {
     private String delivery;
     private String privateTemplate;
     private String privateUseCase;
+    private String ownTemplate;
+    private String ownDefinition;
 
     @BeforeAll
     void aHasOneOfEverything() throws Exception {
@@ -117,6 +119,11 @@ class BolaTest {
         template.putArray("allowed-clients").add(a.id().toString());
         privateTemplate = Stack.admin().contentType(ContentType.JSON).body(template.toString()).post("/admin/templates")
                 .then().statusCode(201).extract().path("template-id");
+
+        template.remove("allowed-clients");
+        template.put("use-case-id", "bola-own-" + UUID.randomUUID());
+        ownDefinition = template.toString();
+        ownTemplate = a.json(ownDefinition).post("/templates").then().statusCode(201).extract().path("template-id");
     }
 
     @AfterAll
@@ -199,7 +206,19 @@ class BolaTest {
 
         cases.put("GET /templates", () -> assertThat(b.call().get("/templates").then().statusCode(200).extract()
                 .jsonPath().getList("use-case-id", String.class)).doesNotContain(privateUseCase));
-        cases.put("GET /templates/{templateId}", () -> notFound(b.call().get("/templates/" + privateTemplate)));
+        cases.put("GET /templates/{templateId}", () -> {
+            notFound(b.call().get("/templates/" + privateTemplate));
+            notFound(b.call().get("/templates/" + ownTemplate));
+        });
+        cases.put("POST /templates", () -> {
+            // B registering A's own definition, use-case-id and all, gets a template of B's own: A's is untouched.
+            String bs = b.json(ownDefinition).post("/templates").then().statusCode(201).extract().path("template-id");
+            assertThat(bs).isNotEqualTo(ownTemplate);
+            assertThat(a.call().get("/templates/" + ownTemplate).then().statusCode(200).extract().<Integer>path(
+                    "version")).isEqualTo(1);
+            assertThat(b.call().get("/templates").then().statusCode(200).extract().jsonPath()
+                    .getList("template-id", String.class)).contains(bs).doesNotContain(ownTemplate, privateTemplate);
+        });
 
         cases.put("POST /media/task/uploads", () -> assertThat(b.json(Map.of("file-name", "x.csv"))
                 .post("/media/task/uploads").then().statusCode(200).extract().<String>path("file-path"))

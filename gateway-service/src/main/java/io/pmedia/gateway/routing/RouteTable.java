@@ -81,6 +81,7 @@ public final class RouteTable {
             new Route(POST, "/video/demo", Service.MEDIA, Access.KEY_AND_BEARER, Body.JSON_OBJECT, Cost.WORK),
             new Route(GET, "/status/:transactionId", Service.MEDIA, Access.KEY_OR_BEARER, Body.NONE),
             new Route(GET, "/templates", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(POST, "/templates", Service.MEDIA, Access.BEARER, Body.JSON_OBJECT),
             new Route(GET, "/templates/:templateId", Service.MEDIA, Access.BEARER, Body.NONE),
             new Route(POST, "/media/task/create", Service.BATCH, Access.BEARER, Body.JSON_OBJECT, Cost.WORK),
             new Route(POST, "/media/task/uploads", Service.BATCH, Access.BEARER, Body.JSON_OBJECT),

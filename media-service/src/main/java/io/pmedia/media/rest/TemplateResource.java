@@ -34,7 +34,10 @@ import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.TemplateDefinition;
 import io.smallrye.mutiny.Uni;
 
-/** Templates: registered by the operator, listed for vendors with the fields each requires. */
+/**
+ * Templates: shared ones registered by the operator, a vendor's own registered by that vendor; listed for vendors with
+ * the fields each requires.
+ */
 @Path("/")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Templates")
@@ -43,7 +46,8 @@ public class TemplateResource {
     /** A template as vendors (and, with its definition, operators) see it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record TemplateView(@JsonProperty("template-id") UUID templateId,
-            @JsonProperty("use-case-id") String useCaseId, int version, String name, String description,
+            @JsonProperty("use-case-id") String useCaseId,
+            @JsonProperty("owner-client-id") UUID ownerClientId, int version, String name, String description,
             @JsonProperty("duration-seconds") double durationSeconds, int width, int height, int fps,
             @JsonProperty("required-fields") List<String> requiredFields,
             @JsonProperty("optional-fields") List<String> optionalFields, List<FieldView> fields,
@@ -76,9 +80,7 @@ public class TemplateResource {
     @APIResponse(responseCode = "200", description = "the same definition as the current version: nothing changed", content = @Content(schema = @Schema(implementation = TemplateView.class)))
     public Uni<Response> register(
             @RequestBody(description = "The template definition (docs/templates.md)", content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
-        return catalog.register(definition).map(registered -> Response
-                .status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
-                .entity(view(registered.version(), true)).build());
+        return catalog.register(definition).map(this::answer);
     }
 
     @GET
@@ -97,10 +99,22 @@ public class TemplateResource {
         return catalog.byUseCase(useCaseId).map(v -> view(v, true));
     }
 
+    @POST
+    @Path("templates")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.CLIENT)
+    @Operation(summary = "Register a template of this client's own, or a new version of it (201); the same definition again is 200")
+    @APIResponse(responseCode = "201", description = "a new template, or a new version of its use case", content = @Content(schema = @Schema(implementation = TemplateView.class)))
+    @APIResponse(responseCode = "200", description = "the same definition as the current version: nothing changed", content = @Content(schema = @Schema(implementation = TemplateView.class)))
+    public Uni<Response> registerOwn(
+            @RequestBody(description = "The template definition (docs/templates.md)", content = @Content(schema = @Schema(implementation = TemplateDefinition.class))) JsonNode definition) {
+        return catalog.registerOwned(definition, caller.clientId()).map(this::answer);
+    }
+
     @GET
     @Path("templates")
     @RolesAllowed(Roles.CLIENT)
-    @Operation(summary = "The templates this client may render, with the personalization fields each requires")
+    @Operation(summary = "The templates this client may render (its own and the shared ones), with the personalization fields each requires")
     public Uni<List<TemplateView>> available() {
         return catalog.availableTo(caller.clientId())
                 .map(versions -> versions.stream().map(v -> view(v, false)).toList());
@@ -124,13 +138,20 @@ public class TemplateResource {
         return catalog.usableBy(id, caller.clientId()).map(v -> view(v, true));
     }
 
+    /** 201 with the new version, or 200 when the definition was the current version's already. */
+    private Response answer(TemplateCatalog.Registered registered) {
+        return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
+                .entity(view(registered.version(), true)).build();
+    }
+
     private TemplateView view(TemplateVersion version, boolean withDefinition) {
         TemplateDefinition definition = catalog.definition(version);
         List<FieldView> fields = definition.fieldsOrEmpty().stream()
                 .map(f -> new FieldView(f.name(), f.requiredOrFalse(), f.defaultValue(), f.maxLengthOrDefault()))
                 .toList();
         TemplateDefinition.AssetSlots slots = definition.assetsOrEmpty();
-        return new TemplateView(version.templateId, version.useCaseId, version.version, version.name,
+        return new TemplateView(version.templateId, version.useCaseId, version.ownerClientId, version.version,
+                version.name,
                 version.description, definition.durationSeconds(), definition.canvas().width(),
                 definition.canvas().height(), definition.canvas().fps(), definition.requiredFields(),
                 definition.optionalFields(), fields,

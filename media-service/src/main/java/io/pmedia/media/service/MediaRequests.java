@@ -90,7 +90,7 @@ public class MediaRequests {
         return Panache.withTransaction(() -> requests.findByClientRequest(clientId, submission.clientRequestId())
                 .flatMap(existing -> existing != null
                         ? Uni.createFrom().item(replay(existing, hash))
-                        : versions.current(submission.useCaseId())
+                        : versions.currentFor(submission.useCaseId(), clientId)
                                 .flatMap(template -> create(clientId, submission, hash, template))))
                 .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
                         () -> requests.findByClientRequest(clientId, submission.clientRequestId())
@@ -124,9 +124,10 @@ public class MediaRequests {
         String failure = null;
         TemplateDefinition definition = null;
         RenderInput input = null;
-        if (template == null || !TemplateCatalog.mayUse(definition = templates.definition(template), clientId)) {
+        if (template == null || !templates.mayUse(template, clientId)) {
             failure = "unknown use-case-id '" + submission.useCaseId() + "'";
         } else {
+            definition = templates.definition(template);
             try {
                 input = submission.input().apply(definition);
                 TemplateResolver.resolve(definition, input);
@@ -238,7 +239,7 @@ public class MediaRequests {
         }
         request.attempts++;
         LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);
-        return versions.version(request.useCaseId, request.templateVersion).flatMap(template -> {
+        return versions.version(request.templateId, request.templateVersion).flatMap(template -> {
             RenderInput input;
             try {
                 input = mapper.readValue(request.renderInput, RenderInput.class);

@@ -43,33 +43,56 @@ public class TemplateCatalog {
     }
 
     /**
-     * Registers the definition in {@code body}: unknown keys, wrong types and broken rules are one 400
-     * {@code VALIDATION_ERROR} listing every problem with its JSON path.
+     * Registers the definition in {@code body} as a shared template (the operator's): unknown keys, wrong types and
+     * broken rules are one 400 {@code VALIDATION_ERROR} listing every problem with its JSON path.
      */
     @WithTransaction
     public Uni<Registered> register(JsonNode body) {
+        TemplateDefinition definition = validated(body);
+        return versions.currentShared(definition.useCaseId()).flatMap(current -> next(current, definition, null));
+    }
+
+    /**
+     * Registers the definition in {@code body} as {@code owner}'s own template (POST /templates): the same validator
+     * as the operator's; usable by that vendor only, so it names no {@code allowed-clients}.
+     */
+    @WithTransaction
+    public Uni<Registered> registerOwned(JsonNode body, UUID owner) {
+        TemplateDefinition definition = validated(body);
+        if (definition.allowedClients() != null && !definition.allowedClients().isEmpty()) {
+            throw ApiException.validation("template is not valid: allowed-clients: a vendor's own template is usable"
+                    + " by that vendor only; allowed-clients is for shared templates");
+        }
+        return versions.currentOwned(definition.useCaseId(), owner)
+                .flatMap(current -> next(current, definition, owner));
+    }
+
+    private TemplateDefinition validated(JsonNode body) {
         TemplateValidator.Checked checked = TemplateValidator.check(body, mapper);
         if (!checked.valid()) {
             throw ApiException.validation("template is not valid: " + String.join("; ", checked.problems()));
         }
-        TemplateDefinition definition = checked.definition();
+        return checked.definition();
+    }
+
+    /** The same definition as the current version is that version; a changed one is the next version. */
+    private Uni<Registered> next(TemplateVersion current, TemplateDefinition definition, UUID owner) {
         String hash = Canonical.hash(mapper, definition);
-        return versions.current(definition.useCaseId()).flatMap(current -> {
-            if (current != null && current.definitionHash.equals(hash)) {
-                return Uni.createFrom().item(new Registered(current, false));
-            }
-            TemplateVersion next = new TemplateVersion();
-            next.id = UUID.randomUUID();
-            next.templateId = current == null ? UUID.randomUUID() : current.templateId;
-            next.useCaseId = definition.useCaseId();
-            next.version = current == null ? 1 : current.version + 1;
-            next.name = definition.name();
-            next.description = definition.description();
-            next.definition = json(definition);
-            next.definitionHash = hash;
-            next.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            return next.<TemplateVersion>persist().map(saved -> new Registered(saved, true));
-        });
+        if (current != null && current.definitionHash.equals(hash)) {
+            return Uni.createFrom().item(new Registered(current, false));
+        }
+        TemplateVersion next = new TemplateVersion();
+        next.id = UUID.randomUUID();
+        next.templateId = current == null ? UUID.randomUUID() : current.templateId;
+        next.ownerClientId = owner;
+        next.useCaseId = definition.useCaseId();
+        next.version = current == null ? 1 : current.version + 1;
+        next.name = definition.name();
+        next.description = definition.description();
+        next.definition = json(definition);
+        next.definitionHash = hash;
+        next.createdAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        return next.<TemplateVersion>persist().map(saved -> new Registered(saved, true));
     }
 
     @WithSession
@@ -80,13 +103,13 @@ public class TemplateCatalog {
     /** The current versions a client may render. */
     @WithSession
     public Uni<List<TemplateVersion>> availableTo(UUID clientId) {
-        return versions.allCurrent()
-                .map(all -> all.stream().filter(version -> mayUse(definition(version), clientId)).toList());
+        return versions.currentFor(clientId)
+                .map(all -> all.stream().filter(version -> mayUse(version, clientId)).toList());
     }
 
     @WithSession
     public Uni<TemplateVersion> byUseCase(String useCaseId) {
-        return versions.current(useCaseId).onItem().ifNull()
+        return versions.currentShared(useCaseId).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("template '" + useCaseId + "' not found"));
     }
 
@@ -94,7 +117,7 @@ public class TemplateCatalog {
     @WithSession
     public Uni<TemplateVersion> usableBy(UUID templateId, UUID clientId) {
         return versions.currentOfTemplate(templateId)
-                .map(version -> version != null && mayUse(definition(version), clientId) ? version : null)
+                .map(version -> version != null && mayUse(version, clientId) ? version : null)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("template '" + templateId + "' not found"));
     }
 
@@ -109,8 +132,15 @@ public class TemplateCatalog {
         });
     }
 
-    /** A template without {@code allowed-clients} is open to every client. */
-    public static boolean mayUse(TemplateDefinition definition, UUID clientId) {
+    /**
+     * A vendor's own template is usable by that vendor only; a shared one without {@code allowed-clients} by every
+     * client, with it by the clients it names.
+     */
+    public boolean mayUse(TemplateVersion version, UUID clientId) {
+        if (version.ownerClientId != null) {
+            return version.ownerClientId.equals(clientId);
+        }
+        TemplateDefinition definition = definition(version);
         return definition.allowedClients() == null || definition.allowedClients().isEmpty()
                 || definition.allowedClients().contains(clientId);
     }
