@@ -38,6 +38,7 @@ ensure_ffmpeg() {
     apt_install ffmpeg fonts-dejavu-core
   fi
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || apt_install fonts-dejavu-core
+  command -v espeak-ng >/dev/null || apt_install espeak-ng
 }
 
 # The npm tools the test suite runs (build/node/package.json, e.g. the OpenAPI linter), installed exactly as locked

@@ -77,6 +77,12 @@ public class MediaRequest extends PanacheEntityBase {
     @Column(name = "thumbnail_key")
     public String thumbnailKey;
 
+    /** Every output of the template by name (the first is the video), as a JSON object of object keys. */
+    public String renditions;
+
+    @Column(name = "captions_key")
+    public String captionsKey;
+
     @Column(name = "duration_seconds")
     public Double durationSeconds;
 

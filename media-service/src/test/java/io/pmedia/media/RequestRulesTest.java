@@ -68,6 +68,23 @@ class RequestRulesTest {
     }
 
     @Test
+    void fieldsTheTemplateDoesNotUseAreIgnoredAndNamedAndNumbersRenderAsText() {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> fields = new HashMap<>();
+        fields.put("name", 42);
+        fields.put("first_name", "Ada");
+        fields.put("vip", true);
+        fields.put("nothing", null);
+        JsonPath json = request(client, body("lenient-1", "tiny", Map.of("personalization_fields", fields)))
+                .statusCode(200).extract().jsonPath();
+        assertThat(json.getString("status")).isEqualTo("SUCCESS");
+        assertThat(json.getString("message")).startsWith("request accepted; ignored fields: ")
+                .contains("first_name").contains("vip").doesNotContain("nothing").doesNotContain("name,");
+        assertThat(awaitFinal(client, json.getString("service-request-id")).getString("status"))
+                .isEqualTo("SUCCESS");
+    }
+
+    @Test
     void theSameRequestSentConcurrentlyIsStillOneRequest() throws Exception {
         UUID client = UUID.randomUUID();
         Map<String, Object> body = body("race-1", "tiny", Map.of("personalization_fields", Map.of("name", "Ra")));

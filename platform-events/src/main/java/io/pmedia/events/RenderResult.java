@@ -1,10 +1,15 @@
 package io.pmedia.events;
 
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * The outcome of a render job, published by the render worker on the job's {@code reply-to} (key: job id). On
- * {@code SUCCESS} the video and thumbnail are in the object store under the keys given.
+ * {@code SUCCESS} the video and thumbnail are in the object store under the keys given, and so is every output of
+ * the template ({@code renditions}, by output name; the first is the video) and the WebVTT captions of its speech,
+ * if it has any ({@code captions-key}).
  */
 public record RenderResult(
         @JsonProperty("job-id") String jobId,
@@ -16,7 +21,18 @@ public record RenderResult(
         @JsonProperty("duration-seconds") Double durationSeconds,
         Integer width,
         Integer height,
-        @JsonProperty("render-millis") Long renderMillis) implements EventPayload {
+        @JsonProperty("render-millis") Long renderMillis,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> renditions,
+        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-key") String captionsKey)
+        implements
+            EventPayload {
+
+    /** A result with no renditions beyond the video and no captions. */
+    public RenderResult(String jobId, String producer, RenderOutcome status, String message, String videoKey,
+            String thumbnailKey, Double durationSeconds, Integer width, Integer height, Long renderMillis) {
+        this(jobId, producer, status, message, videoKey, thumbnailKey, durationSeconds, width, height, renderMillis,
+                null, null);
+    }
 
     public static RenderResult failure(RenderJob job, String message, long millis) {
         return new RenderResult(job.jobId(), job.producer(), RenderOutcome.FAILURE, message, null, null, null, null,

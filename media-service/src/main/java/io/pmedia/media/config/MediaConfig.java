@@ -18,6 +18,20 @@ public interface MediaConfig {
 
     Assets assets();
 
+    Speech speech();
+
+    /** The speech engine of speech layers (docs/templates.md "Speech"). */
+    interface Speech {
+
+        /** The espeak-ng program; a name on the PATH or a path. */
+        @WithDefault("espeak-ng")
+        String espeak();
+
+        /** A speech taking longer fails its render. */
+        @WithDefault("30s")
+        Duration timeLimit();
+    }
+
     interface Render {
 
         /** A render taking longer ends FAILURE. */

@@ -14,15 +14,23 @@ import java.util.regex.Pattern;
  * @param durationSeconds the video's length by construction
  * @param redactions what to write instead of names that appear in FFmpeg's messages (asset links become their
  *        URLs), so that a failure message makes sense to the vendor and shows none of the engine's files
+ * @param outputs the file of every output of the video, in the template's order ({@code video} first)
  */
 public record FfmpegCommand(List<String> arguments, Path workDir, Path video, Path thumbnail,
-        double durationSeconds, Map<String, String> redactions) {
+        double durationSeconds, Map<String, String> redactions, List<Path> outputs) {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=+,@%-]+");
 
     public FfmpegCommand {
         arguments = List.copyOf(arguments);
         redactions = Map.copyOf(redactions);
+        outputs = List.copyOf(outputs);
+    }
+
+    /** A command with one output, the video. */
+    public FfmpegCommand(List<String> arguments, Path workDir, Path video, Path thumbnail, double durationSeconds,
+            Map<String, String> redactions) {
+        this(arguments, workDir, video, thumbnail, durationSeconds, redactions, List.of(video));
     }
 
     /** The command for a POSIX shell, for logs and for running it by hand ({@code cd workDir && ...}). */

@@ -21,8 +21,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.AudioType;
+import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TextFont;
 
 /**
  * Compiles a resolved video into one FFmpeg invocation. Each segment is one chain of the filter graph: a base (a
@@ -52,6 +55,8 @@ public final class FilterGraphCompiler {
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
+    /** How much closer a moving picture gets: a fifth. */
+    static final String MOTION = "0.2";
 
     private final String ffmpeg;
     private final Fonts fonts;
@@ -67,7 +72,16 @@ public final class FilterGraphCompiler {
      * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
      */
     public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, Path workDir) {
-        return new Compilation(video, assets, workDir).command();
+        return compile(video, assets, List.of(), List.of(), workDir);
+    }
+
+    /**
+     * @param speech the synthesised WAV of every {@link ResolvedVideo#speeches()}, in that order
+     * @param cues the captions, drawn on the picture when the template burns them in
+     */
+    public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+            Path workDir) {
+        return new Compilation(video, assets, speech, cues, workDir).command();
     }
 
     /** The state of one compilation: arguments, graph chains, and the labels still to be consumed. */
@@ -80,43 +94,191 @@ public final class FilterGraphCompiler {
         private final List<String> chains = new ArrayList<>();
         private final Map<String, Deque<String>> sources = new HashMap<>();
         private final Map<String, String> redactions = new LinkedHashMap<>();
+        private final List<String> speechInputs = new ArrayList<>();
+        private final List<Cue> cues;
         private final int fps;
         private int inputs;
 
-        Compilation(ResolvedVideo video, Map<String, Path> assets, Path workDir) {
+        Compilation(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+                Path workDir) {
             this.video = video;
             this.canvas = video.canvas();
             this.fps = canvas.fps();
             this.workDir = workDir;
+            this.cues = cues;
             args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
             inputs(assets);
+            for (int i = 0; i < speech.size(); i++) {
+                String name = "speech-" + i + ".wav";
+                link(speech.get(i), workDir.resolve(name));
+                args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", "wav", "-i", "file:" + name));
+                speechInputs.add((inputs++) + ":a");
+            }
         }
 
         FfmpegCommand command() {
-            List<ResolvedVideo.Segment> segments = video.segments();
-            StringBuilder concat = new StringBuilder();
-            for (int k = 0; k < segments.size(); k++) {
-                concat.append('[').append(segment(k, segments.get(k))).append(']');
+            List<ResolvedVideo.Output> outputs = video.outputs();
+            StringBuilder picture = new StringBuilder(join());
+            picture.append("format=yuv420p");
+            if (video.burnInCaptions()) {
+                burnIn(picture);
             }
-            concat.append(segments.size() > 1 ? "concat=n=" + segments.size() + ":v=1:a=0," : "")
-                    .append("format=yuv420p,split=2[vout][vthumb]");
-            chains.add(concat.toString());
-            int thumbnailFrame = segments.get(0).frames() / 2;
+            picture.append(",split=").append(outputs.size() + 1);
+            for (int i = 0; i < outputs.size(); i++) {
+                picture.append('[').append(videoLabel(i)).append(']');
+            }
+            chains.add(picture.append("[vthumb]").toString());
+            int thumbnailFrame = video.segments().get(0).frames() / 2;
             chains.add("[vthumb]trim=start_frame=" + thumbnailFrame + ":end_frame=" + (thumbnailFrame + 1)
                     + "[thumb]");
-            chains.add(audio() + "[aout]");
+            long sounding = outputs.stream().filter(o -> o.format() != OutputFormat.GIF).count();
+            StringBuilder sound = new StringBuilder(audio());
+            if (sounding > 1) {
+                sound.append(",asplit=").append(sounding);
+            }
+            for (int i = 0; i < outputs.size(); i++) {
+                if (outputs.get(i).format() != OutputFormat.GIF) {
+                    sound.append('[').append(audioLabel(i)).append(']');
+                }
+            }
+            chains.add(sound.toString());
 
-            args.addAll(List.of("-filter_complex", String.join(";", chains),
-                    "-map", "[vout]", "-map", "[aout]",
-                    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p",
-                    "-g", Integer.toString(fps * 2),
-                    "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
-                    "-movflags", "+faststart", "-map_metadata", "-1", "-fflags", "+bitexact",
-                    "-t", number(video.durationSeconds()), VIDEO_FILE,
-                    "-map", "[thumb]", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
+            List<Path> files = new ArrayList<>();
+            List<String> mapped = new ArrayList<>();
+            for (int i = 0; i < outputs.size(); i++) {
+                String file = i == 0 ? VIDEO_FILE : "output-" + i + "." + outputs.get(i).format().extension();
+                output(i, outputs.get(i), file, mapped);
+                files.add(workDir.resolve(file));
+            }
+            args.addAll(List.of("-filter_complex", String.join(";", chains)));
+            args.addAll(mapped);
+            args.addAll(List.of("-map", "[thumb]", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
                     "-update", "1", THUMBNAIL_FILE));
             return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
-                    video.durationSeconds(), redactions);
+                    video.durationSeconds(), redactions, files);
+        }
+
+        /**
+         * The segments one after the other: concatenated, or passed into each other by xfade where a segment has
+         * a transition (xfade wants one time base on both sides). Returns the graph up to a trailing comma.
+         */
+        private String join() {
+            List<ResolvedVideo.Segment> segments = video.segments();
+            boolean transitions = segments.stream().anyMatch(s -> s.transition() != null);
+            if (!transitions) {
+                StringBuilder concat = new StringBuilder();
+                for (int k = 0; k < segments.size(); k++) {
+                    concat.append('[').append(segment(k, segments.get(k))).append(']');
+                }
+                return concat.append(segments.size() > 1 ? "concat=n=" + segments.size() + ":v=1:a=0," : "")
+                        .toString();
+            }
+            String joined = null;
+            int frames = 0;
+            for (int k = 0; k < segments.size(); k++) {
+                String label = "t" + k;
+                chains.add("[" + segment(k, segments.get(k)) + "]format=yuv420p,settb=expr=1/" + fps + "[" + label
+                        + "]");
+                if (joined == null) {
+                    joined = label;
+                    frames = segments.get(k).frames();
+                    continue;
+                }
+                ResolvedVideo.Transition transition = segments.get(k - 1).transition();
+                String next = "j" + k;
+                if (transition == null) {
+                    chains.add("[" + joined + "][" + label + "]concat=n=2:v=1:a=0[" + next + "]");
+                } else {
+                    chains.add("[" + joined + "][" + label + "]xfade=transition=" + transition.type() + ":duration="
+                            + number((double) transition.frames() / fps) + ":offset="
+                            + number((double) (frames - transition.frames()) / fps) + "[" + next + "]");
+                    frames -= transition.frames();
+                }
+                frames += segments.get(k).frames();
+                joined = next;
+            }
+            return "[" + joined + "]";
+        }
+
+        /** Each caption cue drawn at the bottom, on a dark box, while it is shown. */
+        private void burnIn(StringBuilder picture) {
+            int size = Math.max(12, canvas.height() / 18);
+            int margin = (int) Math.round(canvas.height() * MARGIN_Y);
+            for (int i = 0; i < cues.size(); i++) {
+                Cue cue = cues.get(i);
+                TextLayout.Laid laid = TextLayout.fit(cue.text(), fonts.awt(TextFont.DEFAULT), size, 8,
+                        (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X)), 1);
+                if (laid.lines().isEmpty() || laid.lines().get(0).isBlank()) {
+                    continue;
+                }
+                String file = "caption-" + i + ".txt";
+                write(workDir.resolve(file), laid.lines().get(0));
+                picture.append(",drawtext=fontfile=").append(value(fonts.file(TextFont.DEFAULT).toString()))
+                        .append(":textfile=").append(value(file))
+                        .append(":expansion=none:fontsize=").append(laid.size())
+                        .append(":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=").append(laid.size() / 4)
+                        .append(":x=").append(value("(w-text_w)/2"))
+                        .append(":y=").append(value("h-" + margin + "-text_h"))
+                        .append(":enable=").append(value("gte(t," + number(cue.start()) + ")*lt(t,"
+                                + number(cue.end()) + ")"));
+            }
+        }
+
+        /** The picture of output {@code i}: {@code vout} when it is the only one. */
+        private String videoLabel(int i) {
+            return video.outputs().size() == 1 ? "vout" : "v" + i;
+        }
+
+        /** The sound of output {@code i}: {@code aout} when it is the only one with sound. */
+        private String audioLabel(int i) {
+            long sounding = video.outputs().stream().filter(o -> o.format() != OutputFormat.GIF).count();
+            return sounding == 1 ? "aout" : "a" + i;
+        }
+
+        /** The chain and the arguments of output {@code i}. */
+        private void output(int i, ResolvedVideo.Output output, String file, List<String> mapped) {
+            List<String> filters = new ArrayList<>();
+            if (output.height() > 0 && output.height() != canvas.height()) {
+                filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
+            }
+            if (output.fps() > 0 && output.fps() != fps) {
+                filters.add("fps=" + output.fps());
+            }
+            double duration = output.duration() > 0
+                    ? Math.min(output.duration(), video.durationSeconds())
+                    : video.durationSeconds();
+            if (output.duration() > 0) {
+                filters.add("trim=duration=" + number(duration));
+            }
+            if (output.format() == OutputFormat.GIF) {
+                filters.add("split[g" + i + "a][g" + i + "b];[g" + i + "a]palettegen=stats_mode=diff[g" + i
+                        + "p];[g" + i + "b][g" + i + "p]paletteuse=dither=bayer");
+            }
+            String picture = videoLabel(i);
+            if (!filters.isEmpty()) {
+                chains.add("[" + picture + "]" + String.join(",", filters) + "[o" + i + "]");
+                picture = "o" + i;
+            }
+            mapped.addAll(List.of("-map", "[" + picture + "]"));
+            if (output.format() != OutputFormat.GIF) {
+                String sound = "[" + audioLabel(i) + "]";
+                if (output.duration() > 0) {
+                    chains.add(sound + "atrim=duration=" + number(duration) + "[at" + i + "]");
+                    sound = "[at" + i + "]";
+                }
+                mapped.addAll(List.of("-map", sound));
+            }
+            switch (output.format()) {
+                case MP4 -> mapped.addAll(List.of("-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
+                        "-pix_fmt", "yuv420p", "-g", Integer.toString((output.fps() > 0 ? output.fps() : fps) * 2),
+                        "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
+                        "-movflags", "+faststart"));
+                case WEBM -> mapped.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8",
+                        "-row-mt", "1", "-b:v", "0", "-crf", "36", "-pix_fmt", "yuv420p",
+                        "-c:a", "libopus", "-b:a", "96k", "-ar", Integer.toString(AUDIO_RATE)));
+                case GIF -> mapped.addAll(List.of("-loop", "0", "-f", "gif"));
+            }
+            mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration), file));
         }
 
         /**
@@ -189,6 +351,9 @@ public final class FilterGraphCompiler {
             int step = 0;
             List<ResolvedVideo.Layer> layers = segment.layers();
             for (int j = 0; j < layers.size(); j++) {
+                if (layers.get(j) instanceof ResolvedVideo.Speech) {
+                    continue;
+                }
                 String next = "s" + k + "_" + (++step);
                 if (layers.get(j) instanceof ResolvedVideo.Picture picture) {
                     String placed = "p" + k + "_" + j;
@@ -247,6 +412,9 @@ public final class FilterGraphCompiler {
 
         /** The filters that bring a picture to its box, timed to its layer, with its fades. */
         private String picture(ResolvedVideo.Picture picture) {
+            if (picture.motion() != null && picture.kind() != AssetKind.VIDEO) {
+                return motion(picture);
+            }
             List<String> filters = new ArrayList<>();
             boolean moving = picture.kind() == AssetKind.VIDEO;
             if (moving) {
@@ -269,17 +437,50 @@ public final class FilterGraphCompiler {
                 filters.add("setpts=" + value("N/(" + fps + "*TB)+" + number(picture.start()) + "/TB"));
                 filters.add("trim=end=" + number(picture.end()));
             }
-            if (fades) {
-                filters.add("format=yuva420p");
-                if (picture.fadeIn() > 0) {
-                    filters.add("fade=t=in:st=" + number(picture.start()) + ":d=" + number(picture.fadeIn())
-                            + ":alpha=1");
-                }
-                if (picture.fadeOut() > 0) {
-                    filters.add("fade=t=out:st=" + number(picture.end() - picture.fadeOut()) + ":d="
-                            + number(picture.fadeOut()) + ":alpha=1");
-                }
+            alphaFades(picture, filters);
+            return String.join(",", filters);
+        }
+
+        /** A picture's fades, as fades of its opacity; nothing when it has none. */
+        private static void alphaFades(ResolvedVideo.Picture picture, List<String> filters) {
+            if (picture.fadeIn() <= 0 && picture.fadeOut() <= 0) {
+                return;
             }
+            filters.add("format=yuva420p");
+            if (picture.fadeIn() > 0) {
+                filters.add("fade=t=in:st=" + number(picture.start()) + ":d=" + number(picture.fadeIn())
+                        + ":alpha=1");
+            }
+            if (picture.fadeOut() > 0) {
+                filters.add("fade=t=out:st=" + number(picture.end() - picture.fadeOut()) + ":d="
+                        + number(picture.fadeOut()) + ":alpha=1");
+            }
+        }
+
+        /**
+         * A still that moves in its box: covered at twice the box size (zoompan moves in whole pixels; a larger
+         * source makes the steps finer), then one zoompan frame per output frame of its time on screen.
+         */
+        private String motion(ResolvedVideo.Picture picture) {
+            int w = picture.width();
+            int h = picture.height();
+            int frames = Math.max(1, (int) Math.round((picture.end() - picture.start()) * fps));
+            String progress = "on/" + Math.max(1, frames - 1);
+            String centerX = "iw/2-iw/zoom/2";
+            String centerY = "ih/2-ih/zoom/2";
+            String[] zxy = switch (picture.motion()) {
+                case ZOOM_IN -> new String[]{"1+" + MOTION + "*" + progress, centerX, centerY};
+                case ZOOM_OUT -> new String[]{"1+" + MOTION + "*(1-" + progress + ")", centerX, centerY};
+                case PAN_LEFT -> new String[]{"1+" + MOTION, "(iw-iw/zoom)*(1-" + progress + ")", centerY};
+                case PAN_RIGHT -> new String[]{"1+" + MOTION, "(iw-iw/zoom)*" + progress, centerY};
+            };
+            List<String> filters = new ArrayList<>();
+            filters.add(cover(2 * w, 2 * h));
+            filters.add("zoompan=z=" + value(zxy[0]) + ":x=" + value(zxy[1]) + ":y=" + value(zxy[2]) + ":d="
+                    + frames + ":s=" + w + "x" + h + ":fps=" + fps);
+            filters.add("setsar=1");
+            filters.add("setpts=" + value("PTS-STARTPTS+" + number(picture.start()) + "/TB"));
+            alphaFades(picture, filters);
             return String.join(",", filters);
         }
 
@@ -389,7 +590,40 @@ public final class FilterGraphCompiler {
                     : picture.y();
         }
 
+        /**
+         * The sound: the template's track (ducked while speech plays), with every speech delayed to its start and
+         * cut at its end, mixed without changing levels.
+         */
         private String audio() {
+            List<ResolvedVideo.TimedSpeech> speeches = video.speeches();
+            if (speeches.isEmpty() || speechInputs.isEmpty()) {
+                return base();
+            }
+            String duration = number(video.durationSeconds());
+            StringBuilder base = new StringBuilder(base());
+            ResolvedVideo.Audio audio = video.audio();
+            if (audio.type() == AudioType.TRACK && audio.duck() < 1) {
+                List<String> spans = speeches.stream()
+                        .map(s -> "between(t," + number(s.start()) + "," + number(s.end()) + ")").toList();
+                base.append(",volume=volume=").append(number(audio.duck())).append(":enable=")
+                        .append(value(String.join("+", spans)));
+            }
+            chains.add(base.append("[base]").toString());
+            StringBuilder mix = new StringBuilder("[base]");
+            for (int i = 0; i < speeches.size(); i++) {
+                ResolvedVideo.TimedSpeech speech = speeches.get(i);
+                long delay = Math.round(speech.start() * 1000);
+                chains.add("[" + speechInputs.get(i) + "]aformat=sample_rates=" + AUDIO_RATE
+                        + ":channel_layouts=stereo,atrim=duration=" + number(speech.end() - speech.start())
+                        + ",adelay=delays=" + delay + ":all=1[sp" + i + "]");
+                mix.append("[sp").append(i).append(']');
+            }
+            return mix.append("amix=inputs=").append(speeches.size() + 1)
+                    .append(":duration=first:dropout_transition=0:normalize=0,atrim=duration=").append(duration)
+                    .toString();
+        }
+
+        private String base() {
             ResolvedVideo.Audio audio = video.audio();
             String duration = number(video.durationSeconds());
             return switch (audio.type()) {
@@ -398,6 +632,7 @@ public final class FilterGraphCompiler {
                 case TRACK -> "[" + sources.get(audio.url()).poll() + "]aformat=sample_rates=" + AUDIO_RATE
                         + ":channel_layouts=stereo,apad,atrim=duration=" + duration + ",volume="
                         + number(audio.volume())
+                        + (audio.fadeIn() > 0 ? ",afade=t=in:st=0:d=" + number(audio.fadeIn()) : "")
                         + (audio.fadeOut() > 0
                                 ? ",afade=t=out:st=" + number(video.durationSeconds() - audio.fadeOut()) + ":d="
                                         + number(audio.fadeOut())

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import io.pmedia.media.template.ResolvedVideo;
@@ -16,7 +17,8 @@ import io.pmedia.media.template.ResolvedVideo;
 public final class RenderEngine {
 
     /** What a render produced; both files are in the work directory. */
-    public record RenderOutput(Path video, Path thumbnail, double durationSeconds, int width, int height) {
+    public record RenderOutput(Path video, Path thumbnail, double durationSeconds, int width, int height,
+            List<Path> outputs) {
     }
 
     /** How far the probed duration may stray from the timeline's (AAC frames round the sound up). */
@@ -47,8 +49,25 @@ public final class RenderEngine {
      *         produces something other than the timeline asked for
      */
     public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, Path workDir, Duration timeLimit) {
-        FfmpegCommand command = compile(video, assets, workDir);
+        return render(video, assets, List.of(), List.of(), workDir, timeLimit);
+    }
+
+    /**
+     * Renders {@code video} with its speech and captions.
+     *
+     * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
+     * @param cues its captions (drawn when the template burns them in)
+     * @throws RenderException as {@link #render(ResolvedVideo, Map, Path, Duration)}
+     */
+    public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+            Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compile(video, assets, speech, cues, workDir);
         runner.run(command, timeLimit);
+        for (Path output : command.outputs()) {
+            if (!Files.isRegularFile(output) || size(output) == 0) {
+                throw new RenderException("ffmpeg produced no " + output.getFileName() + " output");
+            }
+        }
         if (!Files.isRegularFile(command.video()) || !Files.isRegularFile(command.thumbnail())) {
             throw new RenderException("ffmpeg produced no video");
         }
@@ -65,7 +84,15 @@ public final class RenderEngine {
                     + " s instead of " + FilterGraph.number(video.durationSeconds()) + " s");
         }
         return new RenderOutput(command.video(), command.thumbnail(), probe.durationSeconds(), probe.width(),
-                probe.height());
+                probe.height(), command.outputs());
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** What the MP4 holds, read in-process (ffprobe would cost a process start per render). */

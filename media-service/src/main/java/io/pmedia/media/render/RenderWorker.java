@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -58,6 +60,7 @@ public class RenderWorker {
     private final AssetFetcher assets;
     private final ObjectStore store;
     private final RenderEngines engines;
+    private final SpeechEngines speech;
     private final StoreRetry storeRetry;
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
@@ -65,13 +68,14 @@ public class RenderWorker {
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
-            RenderEngines engines, StoreRetry storeRetry,
+            RenderEngines engines, SpeechEngines speech, StoreRetry storeRetry,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
         this.codec = codec;
         this.assets = assets;
         this.store = store;
         this.engines = engines;
+        this.speech = speech;
         this.storeRetry = storeRetry;
         this.config = config;
         this.results = results;
@@ -126,15 +130,44 @@ public class RenderWorker {
             Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()
                     : Duration.ofSeconds(job.timeLimitSeconds());
-            RenderEngine.RenderOutput output = engines.engine().render(video, files, work, limit);
+            List<Path> speech = new ArrayList<>();
+            List<Double> spoken = new ArrayList<>();
+            List<ResolvedVideo.TimedSpeech> speeches = video.speeches();
+            for (int i = 0; i < speeches.size(); i++) {
+                Path wav = work.resolve("speech-source-" + i + ".wav");
+                this.speech.engine().synthesize(speeches.get(i).speech(), wav);
+                speech.add(wav);
+                spoken.add(SpeechEngine.seconds(wav));
+            }
+            List<Cue> cues = Captions.cues(video, spoken);
+            RenderEngine.RenderOutput output = engines.engine().render(video, files, speech, cues, work, limit);
             String videoKey = job.outputPrefix() + "video.mp4";
             String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
             storeRetry.run(() -> store.put(videoKey, output.video(), "video/mp4"));
             storeRetry.run(() -> store.put(thumbnailKey, output.thumbnail(), "image/jpeg"));
+            Map<String, String> renditions = new LinkedHashMap<>();
+            for (int i = 0; i < video.outputs().size(); i++) {
+                ResolvedVideo.Output rendition = video.outputs().get(i);
+                String key = i == 0 ? videoKey : job.outputPrefix() + rendition.fileName();
+                if (i > 0) {
+                    Path file = output.outputs().get(i);
+                    storeRetry.run(() -> store.put(key, file, rendition.format().contentType()));
+                }
+                renditions.put(rendition.name(), key);
+            }
+            String captionsKey = null;
+            if (!cues.isEmpty()) {
+                Path vtt = work.resolve("captions.vtt");
+                Files.writeString(vtt, Captions.webVtt(cues), StandardCharsets.UTF_8);
+                captionsKey = job.outputPrefix() + "captions.vtt";
+                String key = captionsKey;
+                storeRetry.run(() -> store.put(key, vtt, "text/vtt"));
+            }
             long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
             renderTimer.record(Duration.ofMillis(millis));
             return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
-                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis);
+                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis,
+                    video.outputs().size() > 1 ? renditions : null, captionsKey);
         } catch (TemplateResolutionException | RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
             return RenderResult.failure(job, e.getMessage(), elapsed(started));

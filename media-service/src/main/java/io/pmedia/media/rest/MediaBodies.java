@@ -1,6 +1,7 @@
 package io.pmedia.media.rest;
 
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -63,6 +64,10 @@ public final class MediaBodies {
                     "PROCESSING", "SUCCESS", "FAILURE"}) String status,
             @Schema(required = true, nullable = true) String message,
             @Schema(required = true, nullable = true, description = "the MP4 (H.264 + AAC)") @JsonProperty("video-url") String videoUrl,
-            @Schema(required = true, nullable = true, description = "the JPEG thumbnail; null until SUCCESS") @JsonProperty("image-url") String imageUrl){
+            @Schema(required = true, nullable = true, description = "the JPEG thumbnail; null until SUCCESS") @JsonProperty("image-url") String imageUrl,
+            @Schema(description = "beyond the interface: every output of a template that lists several, by name "
+                    + "(the first is video-url); only on SUCCESS") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> renditions,
+            @Schema(description = "beyond the interface: the WebVTT captions of the speech layers; only on SUCCESS "
+                    + "of a template with speech") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-url") String captionsUrl){
     }
 }

@@ -3,6 +3,7 @@ package io.pmedia.media.service;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
@@ -56,7 +58,8 @@ public class MediaRequests {
     }
 
     /** Interface 2.6. */
-    public record Status(String status, String message, String videoUrl, String imageUrl) {
+    public record Status(String status, String message, String videoUrl, String imageUrl,
+            Map<String, String> renditions, String captionsUrl) {
     }
 
     static final String ACCEPTED = "request accepted";
@@ -122,6 +125,7 @@ public class MediaRequests {
         request.updatedAt = now;
 
         String failure = null;
+        List<String> ignored = List.of();
         TemplateDefinition definition = null;
         RenderInput input = null;
         if (template == null || !templates.mayUse(template, clientId)) {
@@ -131,6 +135,7 @@ public class MediaRequests {
             try {
                 input = submission.input().apply(definition);
                 TemplateResolver.resolve(definition, input);
+                ignored = TemplateResolver.ignoredFields(definition, input);
             } catch (TemplateResolutionException e) {
                 failure = e.getMessage();
             }
@@ -145,7 +150,9 @@ public class MediaRequests {
             request.status = MediaStatus.PROCESSING;
             request.message = "rendering";
             request.acceptStatus = AcceptanceStatus.SUCCESS;
-            request.acceptMessage = ACCEPTED;
+            request.acceptMessage = ignored.isEmpty()
+                    ? ACCEPTED
+                    : ACCEPTED + "; ignored fields: " + TemplateResolver.nameList(ignored);
             request.templateId = template.templateId;
             request.templateVersion = template.version;
             request.renderInput = json(input);
@@ -188,6 +195,10 @@ public class MediaRequests {
             request.message = success ? "video ready" : result.message();
             request.videoKey = success ? result.videoKey() : null;
             request.thumbnailKey = success ? result.thumbnailKey() : null;
+            request.renditions = success && result.renditions() != null && !result.renditions().isEmpty()
+                    ? json(result.renditions())
+                    : null;
+            request.captionsKey = success ? result.captionsKey() : null;
             request.durationSeconds = result.durationSeconds();
             request.renderMillis = result.renderMillis();
             request.completedAt = now;
@@ -212,7 +223,9 @@ public class MediaRequests {
             boolean ready = request.status == MediaStatus.SUCCESS;
             return new Status(request.status.name(), request.message,
                     ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
-                    ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null);
+                    ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
+                    ready ? renditionUrls(request) : null,
+                    ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null);
         });
     }
 
@@ -248,6 +261,21 @@ public class MediaRequests {
             }
             return events.renderJob(job(request, templates.definition(template), input));
         });
+    }
+
+    /** The request's renditions with a URL for each, in the template's order; null when it has none. */
+    private Map<String, String> renditionUrls(MediaRequest request) {
+        if (request.renditions == null) {
+            return null;
+        }
+        try {
+            Map<String, String> urls = new LinkedHashMap<>();
+            mapper.readValue(request.renditions, new TypeReference<LinkedHashMap<String, String>>() {
+            }).forEach((name, key) -> urls.put(name, store.publicUrl(key)));
+            return urls;
+        } catch (IOException e) {
+            throw new IllegalStateException("stored renditions of " + request.id + " are unreadable", e);
+        }
     }
 
     private String json(Object value) {

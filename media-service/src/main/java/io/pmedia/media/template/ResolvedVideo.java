@@ -10,15 +10,59 @@ import java.util.Map;
  * texts with placeholders replaced, and the asset URLs to fetch. Everything a vendor influenced is here as plain
  * data; the render engine decides how it reaches FFmpeg. Built by {@link TemplateResolver}.
  */
-public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segments, Audio audio) {
+public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segments, Audio audio,
+        List<Output> outputs, boolean burnInCaptions, boolean textCaptions) {
 
     public ResolvedVideo {
         segments = List.copyOf(segments);
+        outputs = List.copyOf(outputs);
     }
 
-    /** Frames of the whole video. */
+    /** One MP4 at the canvas size, no captions drawn. */
+    public ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segments, Audio audio) {
+        this(canvas, segments, audio, List.of(Output.main()), false, false);
+    }
+
+    /** Frames of the whole video: the segments' frames less the frames their transitions overlap. */
     public int frames() {
-        return segments.stream().mapToInt(Segment::frames).sum();
+        int frames = 0;
+        for (int k = 0; k < segments.size(); k++) {
+            frames += segments.get(k).frames() - (k > 0 ? segments.get(k - 1).transitionFrames() : 0);
+        }
+        return frames;
+    }
+
+    /** The frame at which segment {@code k} starts (a transition starts it while the one before still shows). */
+    public int startFrame(int k) {
+        int start = 0;
+        for (int i = 0; i < k; i++) {
+            start += segments.get(i).frames() - segments.get(i).transitionFrames();
+        }
+        return start;
+    }
+
+    /** Seconds into the video at which segment {@code k} starts. */
+    public double startSeconds(int k) {
+        return (double) startFrame(k) / canvas.fps();
+    }
+
+    /** Every speech layer with the second of the video at which it starts and the one at which it is cut. */
+    public List<TimedSpeech> speeches() {
+        List<TimedSpeech> speeches = new ArrayList<>();
+        for (int k = 0; k < segments.size(); k++) {
+            double offset = startSeconds(k);
+            for (Layer layer : segments.get(k).layers()) {
+                if (layer instanceof Speech speech) {
+                    speeches.add(new TimedSpeech(k, speech, offset + speech.start(),
+                            Math.min(offset + speech.end(), durationSeconds())));
+                }
+            }
+        }
+        return speeches;
+    }
+
+    /** A speech layer placed on the video's timeline. */
+    public record TimedSpeech(int segment, Speech speech, double start, double end) {
     }
 
     public double durationSeconds() {
@@ -54,10 +98,39 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * and out to black over {@code fadeIn} / {@code fadeOut} seconds.
      */
     public record Segment(String id, int frames, double duration, Background background, double fadeIn,
-            double fadeOut, List<Layer> layers) {
+            double fadeOut, List<Layer> layers, Transition transition) {
 
         public Segment {
             layers = List.copyOf(layers);
+        }
+
+        public Segment(String id, int frames, double duration, Background background, double fadeIn,
+                double fadeOut, List<Layer> layers) {
+            this(id, frames, duration, background, fadeIn, fadeOut, layers, null);
+        }
+
+        /** Frames this segment shares with the next one (its transition); 0 without one. */
+        public int transitionFrames() {
+            return transition == null ? 0 : transition.frames();
+        }
+    }
+
+    /** An FFmpeg xfade {@code type} into the next segment over {@code frames} frames. */
+    public record Transition(String type, int frames) {
+    }
+
+    /**
+     * One file to produce. {@code height} 0 means the canvas height, {@code fps} 0 the canvas rate, {@code duration}
+     * 0 the whole video.
+     */
+    public record Output(String name, OutputFormat format, int height, int fps, double duration) {
+
+        public static Output main() {
+            return new Output("main", OutputFormat.MP4, 0, 0, 0);
+        }
+
+        public String fileName() {
+            return name + "." + format.extension();
         }
     }
 
@@ -66,7 +139,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     }
 
     /** Something drawn over the background from {@code start} to {@code end} seconds into its segment. */
-    public sealed interface Layer permits Text, Picture {
+    public sealed interface Layer permits Text, Picture, Speech {
         double start();
 
         double end();
@@ -91,14 +164,39 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels.
      */
     public record Picture(String url, AssetKind kind, String x, String y, int width, int height, PictureFit fit,
-            double start, double end, double fadeIn, double fadeOut) implements Layer {
+            double start, double end, double fadeIn, double fadeOut, Motion motion) implements Layer {
+    }
+
+    /**
+     * A text spoken by {@code voice} at {@code rate} words per minute, from {@code start} seconds into its
+     * segment, cut at {@code end}; {@code id} names it in captions and messages.
+     */
+    public record Speech(String id, String text, String voice, int rate, double start, double end)
+            implements
+                Layer {
+
+        @Override
+        public double fadeIn() {
+            return 0;
+        }
+
+        @Override
+        public double fadeOut() {
+            return 0;
+        }
     }
 
     /**
      * The sound track: {@code silence}, a {@code tone} of {@code frequency} Hz, or a {@code track} from {@code url};
-     * {@code volume} from 0 to 1, faded out over the last {@code fadeOut} seconds.
+     * {@code volume} from 0 to 1, faded in over the first {@code fadeIn} and out over the last {@code fadeOut} seconds, and
+     * lowered to {@code duck} times its volume while speech plays.
      */
-    public record Audio(AudioType type, double frequency, double volume, String url, double fadeOut) {
+    public record Audio(AudioType type, double frequency, double volume, String url, double fadeIn, double fadeOut,
+            double duck) {
+
+        public Audio(AudioType type, double frequency, double volume, String url, double fadeOut) {
+            this(type, frequency, volume, url, 0, fadeOut, 1);
+        }
 
         public static Audio silence() {
             return new Audio(AudioType.SILENCE, 0, 0, null, 0);

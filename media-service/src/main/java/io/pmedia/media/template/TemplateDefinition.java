@@ -27,7 +27,13 @@ public record TemplateDefinition(
         Audio audio,
         List<Segment> segments,
         @JsonProperty("earlier-form") EarlierForm earlierForm,
-        @JsonProperty("allowed-clients") List<UUID> allowedClients) {
+        @JsonProperty("allowed-clients") List<UUID> allowedClients,
+        List<Output> outputs,
+        Captions captions) {
+
+    public List<Output> outputsOrEmpty() {
+        return outputs == null ? List.of() : outputs;
+    }
 
     public List<Field> fieldsOrEmpty() {
         return fields == null ? List.of() : fields;
@@ -117,7 +123,30 @@ public record TemplateDefinition(
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Audio(String type, Double frequency, Double volume, String url,
-            @JsonProperty("fade-out") Double fadeOut) {
+            @JsonProperty("fade-in") Double fadeIn, @JsonProperty("fade-out") Double fadeOut, Double duck) {
+    }
+
+    /**
+     * One file the render produces ({@code outputs}; without it one MP4 at the canvas size). {@code format} is
+     * {@code mp4}, {@code webm} or {@code gif}; {@code height} scales the canvas down (the width follows, even);
+     * {@code fps} lowers the frame rate; {@code duration} cuts the file to its first seconds. The first output is
+     * the request's {@code video-url} and must be an MP4.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Output(String name, String format, Integer height, Integer fps, Double duration) {
+    }
+
+    /**
+     * Captions: a WebVTT file is always made for speech layers; {@code burn-in} also draws them on the picture,
+     * {@code text-layers} adds the text layers' texts as cues.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Captions(@JsonProperty("burn-in") Boolean burnIn, @JsonProperty("text-layers") Boolean textLayers) {
+    }
+
+    /** How a segment passes into the next: an FFmpeg xfade {@code type} over {@code duration} seconds. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Transition(String type, Double duration) {
     }
 
     /**
@@ -128,7 +157,7 @@ public record TemplateDefinition(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Segment(String id, double duration, Background background, Double fade,
             @JsonProperty("fade-in") Double fadeIn, @JsonProperty("fade-out") Double fadeOut, List<Layer> layers,
-            List<Variant> variants, List<String> cohorts) {
+            List<Variant> variants, List<String> cohorts, Transition transition) {
 
         public List<Layer> layersOrEmpty() {
             return layers == null ? List.of() : layers;
@@ -157,6 +186,10 @@ public record TemplateDefinition(
      * wider than {@code max-width} wraps into at most {@code max-lines} lines, shrinking down to {@code min-size}.</li>
      * <li>Pictures: {@code asset} is the slot index; the picture is fitted into the box {@code x}, {@code y},
      * {@code width}, {@code height} ({@code fit}: {@code contain}, {@code cover} or {@code stretch}).</li>
+     * <li>Images: {@code motion} moves the picture in its box: {@code zoom-in}, {@code zoom-out},
+     * {@code pan-left}, {@code pan-right}.</li>
+     * <li>Speech: {@code text} with placeholders, spoken with {@code voice} (an espeak-ng voice such as {@code en}
+     * or {@code en-us}) at {@code rate} words per minute, from {@code start}, cut at {@code end}.</li>
      * <li>All: shown from {@code start} to {@code end} seconds into the segment, fading in and out over
      * {@code fade-in} / {@code fade-out} seconds ({@code fade} sets both).</li>
      * </ul>
@@ -168,7 +201,7 @@ public record TemplateDefinition(
             @JsonProperty("max-lines") Integer maxLines, @JsonProperty("min-size") Integer minSize,
             @JsonProperty("line-height") Double lineHeight, Integer width, Integer height, String fit, Integer asset,
             Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
-            @JsonProperty("fade-out") Double fadeOut) {
+            @JsonProperty("fade-out") Double fadeOut, String motion, String voice, Integer rate) {
 
         /** The type of layer; null for a missing or unknown type (the validator reports it). */
         public LayerType layerType() {

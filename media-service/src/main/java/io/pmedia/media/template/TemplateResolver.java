@@ -37,6 +37,13 @@ public final class TemplateResolver {
     static final double DEFAULT_TONE_HZ = 440;
     static final double DEFAULT_TONE_VOLUME = 0.1;
     static final double DEFAULT_TRACK_FADE_OUT = 1.0;
+    static final int LISTED_NAMES = 10;
+    static final String DEFAULT_VOICE = "en";
+    static final int DEFAULT_SPEECH_RATE = 165;
+    static final String DEFAULT_TRANSITION = "fade";
+    static final double DEFAULT_TRANSITION_SECONDS = 0.5;
+    static final double DEFAULT_DUCK = 0.3;
+    static final int LISTED_NAME_LENGTH = 64;
 
     private TemplateResolver() {
     }
@@ -81,13 +88,75 @@ public final class TemplateResolver {
         for (Planned plan : planned) {
             resolved.add(segment(canvas, plan, fields, slots));
         }
-        int frames = resolved.stream().mapToInt(ResolvedVideo.Segment::frames).sum();
+        resolved = transitions(resolved);
+        int frames = new ResolvedVideo(canvas, resolved, ResolvedVideo.Audio.silence()).frames();
         double total = (double) frames / canvas.fps();
         if (total > TemplateValidator.MAX_DURATION + 1e-9) {
             throw new TemplateResolutionException("the video would last " + seconds(total) + " s; at most "
                     + seconds(TemplateValidator.MAX_DURATION) + " s");
         }
-        return new ResolvedVideo(canvas, resolved, audio(template.audio(), total));
+        TemplateDefinition.Captions captions = template.captions();
+        return new ResolvedVideo(canvas, resolved, audio(template.audio(), total), outputs(template),
+                captions != null && Boolean.TRUE.equals(captions.burnIn()),
+                captions != null && Boolean.TRUE.equals(captions.textLayers()));
+    }
+
+    /**
+     * Each segment's transition shortened to what both sides can give (less than either's frames); the last
+     * segment's dropped, there is nothing to pass into.
+     */
+    private static List<ResolvedVideo.Segment> transitions(List<ResolvedVideo.Segment> segments) {
+        List<ResolvedVideo.Segment> out = new ArrayList<>();
+        for (int k = 0; k < segments.size(); k++) {
+            ResolvedVideo.Segment segment = segments.get(k);
+            ResolvedVideo.Transition transition = segment.transition();
+            if (transition != null) {
+                int room = k + 1 < segments.size()
+                        ? Math.min(segment.frames(), segments.get(k + 1).frames()) - 1
+                        : 0;
+                int frames = Math.min(transition.frames(), room);
+                transition = frames < 1 ? null : new ResolvedVideo.Transition(transition.type(), frames);
+            }
+            out.add(new ResolvedVideo.Segment(segment.id(), segment.frames(), segment.duration(),
+                    segment.background(), segment.fadeIn(), segment.fadeOut(), segment.layers(), transition));
+        }
+        return out;
+    }
+
+    private static List<ResolvedVideo.Output> outputs(TemplateDefinition template) {
+        if (template.outputsOrEmpty().isEmpty()) {
+            return List.of(ResolvedVideo.Output.main());
+        }
+        return template.outputsOrEmpty().stream()
+                .map(o -> new ResolvedVideo.Output(o.name(), OutputFormat.ofWire(o.format()),
+                        o.height() == null ? 0 : o.height(), o.fps() == null ? 0 : o.fps(),
+                        o.duration() == null ? 0 : o.duration()))
+                .toList();
+    }
+
+    /**
+     * The request's personalization fields that the template does not use, in the order given: they are ignored
+     * (contracts.md, request leniency) and named in the acceptance message.
+     */
+    public static List<String> ignoredFields(TemplateDefinition template, RenderInput input) {
+        Set<String> declared = Set.copyOf(template.fieldsOrEmpty().stream().map(TemplateDefinition.Field::name)
+                .toList());
+        return input.fields().keySet().stream().filter(name -> !declared.contains(name)).toList();
+    }
+
+    /**
+     * Names for a message, comma-separated: at most {@value #LISTED_NAMES} of them, each cleaned like any vendor
+     * text and cut to {@value #LISTED_NAME_LENGTH} characters, then how many more there are.
+     */
+    public static String nameList(List<String> names) {
+        List<String> shown = names.stream().limit(LISTED_NAMES).map(name -> {
+            String clean = VendorInput.cleanText(name).replace('\n', ' ');
+            return VendorInput.length(clean) <= LISTED_NAME_LENGTH
+                    ? clean
+                    : clean.substring(0, clean.offsetByCodePoints(0, LISTED_NAME_LENGTH)) + "...";
+        }).toList();
+        return String.join(", ", shown)
+                + (names.size() > LISTED_NAMES ? " and " + (names.size() - LISTED_NAMES) + " more" : "");
     }
 
     /** A segment that will be shown, with what changes it. */
@@ -102,16 +171,6 @@ public final class TemplateResolver {
     private static Map<String, String> fields(TemplateDefinition template, RenderInput input, String useCase) {
         Map<String, TemplateDefinition.Field> declared = new LinkedHashMap<>();
         template.fieldsOrEmpty().forEach(field -> declared.put(field.name(), field));
-        for (String name : input.fields().keySet()) {
-            if (!declared.containsKey(name)) {
-                throw new TemplateResolutionException("personalization field '" + name + "' is not a field of "
-                        + useCase + " (fields: " + (declared.isEmpty()
-                                ? "none"
-                                : String.join(", ",
-                                        declared.keySet()))
-                        + ")");
-            }
-        }
         Map<String, String> values = new HashMap<>();
         for (TemplateDefinition.Field field : declared.values()) {
             String given = input.fields().get(field.name());
@@ -280,7 +339,14 @@ public final class TemplateResolver {
             }
             double[] fades = fades(either(layer.fadeIn(), layer.fade()), either(layer.fadeOut(), layer.fade()),
                     end - start);
-            if (layer.layerType() == LayerType.TEXT) {
+            if (layer.layerType() == LayerType.SPEECH) {
+                String text = substitute(layer.text(), fields);
+                if (text != null) {
+                    resolved.add(new ResolvedVideo.Speech(layer.id() == null ? "speech" : layer.id(),
+                            text.replaceAll("\\s+", " "), layer.voice() == null ? DEFAULT_VOICE : layer.voice(),
+                            layer.rate() == null ? DEFAULT_SPEECH_RATE : layer.rate(), start, end));
+                }
+            } else if (layer.layerType() == LayerType.TEXT) {
                 String source = directive != null && layer.id() != null && directive.texts().containsKey(layer.id())
                         ? directive.texts().get(layer.id())
                         : layer.text();
@@ -310,7 +376,7 @@ public final class TemplateResolver {
                 }
                 resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
                         layer.width(), layer.height(), fit(layer.fit()), start, end,
-                        fades[0], fades[1]));
+                        fades[0], fades[1], Motion.ofWire(layer.motion())));
             }
         }
 
@@ -320,9 +386,17 @@ public final class TemplateResolver {
         String override = directive == null ? null : directive.assets().get(BACKGROUND);
         double[] fades = fades(either(segment.fadeIn(), segment.fade()), either(segment.fadeOut(), segment.fade()),
                 duration);
+        TemplateDefinition.Transition transition = segment.transition();
         return new ResolvedVideo.Segment(segment.id(), frames, duration,
                 background(canvas, background, override, slots), Math.min(fades[0], duration / 2),
-                Math.min(fades[1], duration / 2), resolved);
+                Math.min(fades[1], duration / 2), resolved, transition == null
+                        ? null
+                        : new ResolvedVideo.Transition(transition.type() == null
+                                ? DEFAULT_TRANSITION
+                                : transition.type(),
+                                (int) Math.round((transition.duration() == null
+                                        ? DEFAULT_TRANSITION_SECONDS
+                                        : transition.duration()) * canvas.fps())));
     }
 
     private static Double either(Double specific, Double shorthand) {
@@ -379,8 +453,10 @@ public final class TemplateResolver {
                     audio.volume() == null ? DEFAULT_TONE_VOLUME : audio.volume(), null, 0);
         }
         double fadeOut = audio.fadeOut() == null ? DEFAULT_TRACK_FADE_OUT : audio.fadeOut();
+        double fadeIn = audio.fadeIn() == null ? 0 : audio.fadeIn();
         return new ResolvedVideo.Audio(AudioType.TRACK, 0, audio.volume() == null ? 1.0 : audio.volume(), audio.url(),
-                Math.min(fadeOut, total / 2));
+                Math.min(fadeIn, total / 2), Math.min(fadeOut, total / 2),
+                audio.duck() == null ? DEFAULT_DUCK : audio.duck());
     }
 
     /**

@@ -38,6 +38,17 @@ public final class TemplateValidator {
     public static final int MAX_SLOTS = 10;
     public static final int MAX_TEXT = 500;
     static final int MAX_COORDINATE = 4000;
+    static final int MAX_OUTPUTS = 6;
+    static final int MAX_GIF_HEIGHT = 480;
+    static final double MAX_TRANSITION = 5;
+    static final int MIN_SPEECH_RATE = 80;
+    static final int MAX_SPEECH_RATE = 450;
+    static final Pattern VOICE = Pattern.compile("[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}(\\+[a-z0-9]{1,12})?");
+    /** FFmpeg xfade transitions a template may name. */
+    static final Set<String> TRANSITIONS = Set.of("fade", "fadeblack", "fadewhite", "dissolve", "wipeleft",
+            "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown", "circleopen",
+            "circleclose", "circlecrop", "rectcrop", "radial", "smoothleft", "smoothright", "smoothup",
+            "smoothdown", "pixelize", "zoomin", "distance", "hblur");
 
     static final Pattern USE_CASE_ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
@@ -100,6 +111,7 @@ public final class TemplateValidator {
         audio(template.audio(), problems);
         segments(template, fieldNames, problems);
         earlierForm(template, fieldNames, problems);
+        outputs(template, problems);
         if (template.allowedClients() != null && template.allowedClients().stream().anyMatch(c -> c == null)) {
             problems.add("allowed-clients: client ids (uuids), no nulls");
         }
@@ -217,6 +229,75 @@ public final class TemplateValidator {
         if (audio.fadeOut() != null && (type != AudioType.TRACK || audio.fadeOut() < 0 || audio.fadeOut() > 10)) {
             problems.add("audio.fade-out: from 0 to 10 seconds, for a track");
         }
+        if (audio.fadeIn() != null && (type != AudioType.TRACK || audio.fadeIn() < 0 || audio.fadeIn() > 10)) {
+            problems.add("audio.fade-in: from 0 to 10 seconds, for a track");
+        }
+        if (audio.duck() != null && (type != AudioType.TRACK || audio.duck() < 0 || audio.duck() > 1)) {
+            problems.add("audio.duck: from 0 to 1 (the track's volume under speech), for a track");
+        }
+    }
+
+    private static void outputs(TemplateDefinition template, List<String> problems) {
+        List<TemplateDefinition.Output> outputs = template.outputsOrEmpty();
+        if (outputs.size() > MAX_OUTPUTS) {
+            problems.add("outputs: at most " + MAX_OUTPUTS);
+        }
+        int canvasHeight = template.canvas() == null ? MAX_LONG_SIDE : template.canvas().height();
+        int canvasFps = template.canvas() == null ? MAX_FPS : template.canvas().fps();
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            TemplateDefinition.Output output = outputs.get(i);
+            String at = "outputs[" + i + "]";
+            if (output == null) {
+                problems.add(at + ": must be an object");
+                continue;
+            }
+            if (output.name() == null || !ID.matcher(output.name()).matches()) {
+                problems.add(at + ".name: required; letters, digits, '_' and '-', at most 64");
+            } else if (!names.add(output.name())) {
+                problems.add(at + ".name: '" + output.name() + "' is used twice");
+            }
+            OutputFormat format = OutputFormat.ofWire(output.format());
+            if (format == null) {
+                problems.add(at + ".format: one of mp4, webm, gif");
+            } else if (i == 0 && format != OutputFormat.MP4) {
+                problems.add(at + ".format: the first output is the request's video-url and must be mp4");
+            }
+            if (output.height() != null && (output.height() < MIN_SIDE || output.height() > canvasHeight
+                    || output.height() % 2 != 0)) {
+                problems.add(at + ".height: an even number of pixels from " + MIN_SIDE + " to the canvas height ("
+                        + canvasHeight + ")");
+            }
+            if (format == OutputFormat.GIF && (output.height() == null || output.height() > MAX_GIF_HEIGHT)) {
+                problems.add(at + ".height: required for a gif, at most " + MAX_GIF_HEIGHT + " pixels");
+            }
+            if (output.fps() != null && (output.fps() < 1 || output.fps() > canvasFps)) {
+                problems.add(at + ".fps: from 1 to the canvas rate (" + canvasFps + ")");
+            }
+            if (output.duration() != null && (output.duration() < MIN_SEGMENT_DURATION
+                    || output.duration() > MAX_DURATION)) {
+                problems.add(at + ".duration: seconds, from " + TemplateResolver.seconds(MIN_SEGMENT_DURATION)
+                        + " to " + TemplateResolver.seconds(MAX_DURATION));
+            }
+            if (i == 0 && (output.duration() != null || output.fps() != null)) {
+                problems.add(at + ": the first output is the whole video; it takes no duration or fps");
+            }
+        }
+    }
+
+    private static void transition(TemplateDefinition.Transition transition, String path, double duration,
+            List<String> problems) {
+        if (transition == null) {
+            return;
+        }
+        if (transition.type() != null && !TRANSITIONS.contains(transition.type())) {
+            problems.add(path + ".type: one of " + String.join(", ", TRANSITIONS.stream().sorted().toList()));
+        }
+        if (transition.duration() != null && (transition.duration() < MIN_SEGMENT_DURATION
+                || transition.duration() > Math.min(MAX_TRANSITION, duration))) {
+            problems.add(path + ".duration: seconds, from " + TemplateResolver.seconds(MIN_SEGMENT_DURATION)
+                    + " to " + TemplateResolver.seconds(MAX_TRANSITION) + " and within the segment");
+        }
     }
 
     private static void segments(TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
@@ -250,6 +331,7 @@ public final class TemplateValidator {
             fades(segment.fade(), segment.fadeIn(), segment.fadeOut(), duration, path, "the segment's duration",
                     problems);
             cohorts(segment.cohorts(), path + ".cohorts", problems);
+            transition(segment.transition(), path + ".transition", duration, problems);
             background(segment.background(), path + ".background", template, problems);
             layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, problems);
             List<TemplateDefinition.Variant> variants = segment.variantsOrEmpty();
@@ -330,7 +412,7 @@ public final class TemplateValidator {
             TemplateDefinition.Layer layer = layers.get(i);
             String at = path + "[" + i + "]";
             if (layer == null || layer.layerType() == null) {
-                problems.add(at + ".type: one of text, image, icon, video");
+                problems.add(at + ".type: one of text, image, icon, video, speech");
                 continue;
             }
             if (layer.id() != null && !ID.matcher(layer.id()).matches()) {
@@ -349,10 +431,21 @@ public final class TemplateValidator {
                 fades(layer.fade(), layer.fadeIn(), layer.fadeOut(), end - start, at, "the layer's time on screen",
                         problems);
             }
-            if (layer.layerType() == LayerType.TEXT) {
+            if (layer.layerType() == LayerType.SPEECH) {
+                speech(layer, at, fieldNames, problems);
+            } else if (layer.layerType() == LayerType.TEXT) {
                 text(layer, at, fieldNames, problems);
             } else {
                 picture(layer, at, template, problems);
+            }
+            if (layer.layerType() != LayerType.SPEECH && (layer.voice() != null || layer.rate() != null)) {
+                problems.add(at + ": voice and rate are for speech layers");
+            }
+            if (layer.motion() != null && layer.layerType() != LayerType.IMAGE
+                    && layer.layerType() != LayerType.ICON) {
+                problems.add(at + ".motion: only image and icon layers move");
+            } else if (layer.motion() != null && Motion.ofWire(layer.motion()) == null) {
+                problems.add(at + ".motion: one of zoom-in, zoom-out, pan-left, pan-right");
             }
         }
     }
@@ -375,7 +468,35 @@ public final class TemplateValidator {
         }
     }
 
-    private static void text(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
+    private static void speech(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
+            List<String> problems) {
+        placeholders(layer, at, fieldNames, problems);
+        if (layer.voice() != null && !VOICE.matcher(layer.voice()).matches()) {
+            problems.add(at + ".voice: an espeak-ng voice name such as en, en-us or de");
+        }
+        if (layer.rate() != null && (layer.rate() < MIN_SPEECH_RATE || layer.rate() > MAX_SPEECH_RATE)) {
+            problems.add(at + ".rate: from " + MIN_SPEECH_RATE + " to " + MAX_SPEECH_RATE + " words per minute");
+        }
+        Map<String, Object> drawn = new LinkedHashMap<>();
+        drawn.put("font", layer.font());
+        drawn.put("size", layer.size());
+        drawn.put("color", layer.color());
+        drawn.put("x", layer.x());
+        drawn.put("y", layer.y());
+        drawn.put("width", layer.width());
+        drawn.put("height", layer.height());
+        drawn.put("asset", layer.asset());
+        drawn.put("fade", layer.fade());
+        drawn.put("fade-in", layer.fadeIn());
+        drawn.put("fade-out", layer.fadeOut());
+        drawn.forEach((key, value) -> {
+            if (value != null) {
+                problems.add(at + "." + key + ": a speech layer is heard, not drawn");
+            }
+        });
+    }
+
+    private static void placeholders(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
             List<String> problems) {
         if (layer.text() == null || layer.text().isBlank() || layer.text().length() > MAX_TEXT) {
             problems.add(at + ".text: required, at most " + MAX_TEXT + " characters");
@@ -387,6 +508,11 @@ public final class TemplateValidator {
                 }
             }
         }
+    }
+
+    private static void text(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
+            List<String> problems) {
+        placeholders(layer, at, fieldNames, problems);
         if (layer.font() != null && TextFont.named(layer.font()) == null) {
             problems.add(at + ".font: unknown font '" + layer.font() + "' (fonts: "
                     + String.join(", ", TextFont.names()) + ")");

@@ -89,7 +89,7 @@ class RenderEngineTest {
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("video", "h264"),
                         org.assertj.core.groups.Tuple.tuple("audio", "aac"));
         assertThat(output).isEqualTo(new RenderEngine.RenderOutput(work.resolve("video.mp4"),
-                work.resolve("thumbnail.jpg"), video.durationSeconds(), 320, 180));
+                work.resolve("thumbnail.jpg"), video.durationSeconds(), 320, 180, List.of(work.resolve("video.mp4"))));
 
         FfmpegRunner.Probe summary = Mp4Summary.read(output.video());
         assertThat(summary.durationSeconds()).isCloseTo(video.durationSeconds(), within(0.01));

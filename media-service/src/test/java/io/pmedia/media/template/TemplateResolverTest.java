@@ -111,7 +111,7 @@ class TemplateResolverTest {
 
             assertThat(video.segments().get(1).layers()).contains(new ResolvedVideo.Picture(
                     "https://cdn.example.com/ada.jpg", AssetKind.IMAGE, "10", "10", 100, 100, PictureFit.CONTAIN, 0, 2,
-                    0, 0));
+                    0, 0, null));
             assertThat(video.segments().get(1).background().url()).isEqualTo(BANNER);
         }
 
@@ -149,9 +149,13 @@ class TemplateResolverTest {
         }
 
         @Test
-        void anUnknownFieldIsNamedWithTheFieldsThereAre() {
-            failsWith("{\"personalization_fields\": {\"nmae\": \"Ada\"}}",
-                    "personalization field 'nmae' is not a field of use case 'promo' (fields: name, offer, caption)");
+        void aFieldTheTemplateDoesNotUseIsIgnoredAndNamed() {
+            String data = "{\"personalization_fields\": {\"name\": \"Ada\", \"first_name\": \"Ada\", \"tier\": 3},"
+                    + " \"global_assets\": {\"videos\": [\"" + CLIP + "\"]}}";
+            ResolvedVideo video = Templates.resolve(PROMO, data);
+            assertThat(texts(segment(video, "intro"))).containsExactly("Hi Ada");
+            assertThat(TemplateResolver.ignoredFields(PROMO, RenderInputs.fromCurrentForm(Templates.data(data))))
+                    .containsExactly("first_name", "tier");
         }
 
         @Test

@@ -17,7 +17,7 @@ class TemplateValidatorTest {
              "segments": [{"id": "only", "duration": 1, "layers": [{"type": "text", "text": "Hi"}]}]}""";
 
     @ParameterizedTest
-    @ValueSource(strings = {"greeting", "vertical-short", "classic-card"})
+    @ValueSource(strings = {"greeting", "vertical-short", "classic-card", "showcase"})
     void theSampleTemplatesAreValidWithoutUnknownKeys(String name) throws IOException {
         TemplateValidator.Checked checked = TemplateValidator.check(
                 Templates.tree(Files.readString(Templates.sampleFile(name))), Templates.JSON);
@@ -80,7 +80,7 @@ class TemplateValidatorTest {
                 "segments[0].layers[3].id: 'late' is used twice in this segment",
                 "segments[0].layers[3]: fade-in and fade-out together are longer than the layer's time on screen",
                 "segments[0].layers[3].width: only image, icon and video layers take it",
-                "segments[0].layers[4].type: one of text, image, icon, video",
+                "segments[0].layers[4].type: one of text, image, icon, video, speech",
                 "segments[0].variants[0].cohorts: at least one cohort is required",
                 "segments[0].variants[0].layers[0].asset: the index of a slot of assets.videos is required",
                 "segments[1].id: 'a' is used twice",
@@ -174,6 +174,39 @@ class TemplateValidatorTest {
                         "audio.frequency: from 20 to 20000 Hz, for a tone", "audio.volume: from 0 to 1");
         assertThat(TemplateValidator.validate(Templates.parse(template.formatted("{\"type\": \"music\"}"))))
                 .containsExactly("audio.type: one of silence, tone, track");
+    }
+
+    @Test
+    void outputsSpeechTransitionsAndMotionAreChecked() {
+        TemplateDefinition broken = Templates.parse("""
+                {"use-case-id": "features", "name": "Features", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "fields": [{"name": "name"}],
+                 "audio": {"type": "tone", "duck": 0.5},
+                 "outputs": [{"name": "web", "format": "webm"}, {"name": "web", "format": "avi", "height": 720},
+                             {"name": "teaser", "format": "gif", "fps": 50}],
+                 "segments": [{"id": "a", "duration": 1, "transition": {"type": "spin", "duration": 2}, "layers": [
+                   {"type": "speech", "text": "Hi {{nobody}}", "voice": "en; rm -rf /", "rate": 1000, "x": 10},
+                   {"type": "text", "text": "Hi", "motion": "zoom-in", "voice": "en"},
+                   {"type": "image", "asset": 0, "width": 10, "height": 10, "motion": "spin"}]}]}""");
+
+        assertThat(TemplateValidator.validate(broken)).contains(
+                "audio.duck: from 0 to 1 (the track's volume under speech), for a track",
+                "outputs[0].format: the first output is the request's video-url and must be mp4",
+                "outputs[1].name: 'web' is used twice",
+                "outputs[1].format: one of mp4, webm, gif",
+                "outputs[1].height: an even number of pixels from 16 to the canvas height (180)",
+                "outputs[2].height: required for a gif, at most 480 pixels",
+                "outputs[2].fps: from 1 to the canvas rate (25)",
+                "segments[0].transition.type: one of " + String.join(", ",
+                        TemplateValidator.TRANSITIONS.stream().sorted().toList()),
+                "segments[0].transition.duration: seconds, from 0.1 to 5 and within the segment",
+                "segments[0].layers[0].text: {{nobody}} is not a declared field",
+                "segments[0].layers[0].voice: an espeak-ng voice name such as en, en-us or de",
+                "segments[0].layers[0].rate: from 80 to 450 words per minute",
+                "segments[0].layers[0].x: a speech layer is heard, not drawn",
+                "segments[0].layers[1]: voice and rate are for speech layers",
+                "segments[0].layers[1].motion: only image and icon layers move",
+                "segments[0].layers[2].motion: one of zoom-in, zoom-out, pan-left, pan-right");
     }
 
     @Test

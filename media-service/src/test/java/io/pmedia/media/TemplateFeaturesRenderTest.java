@@ -1,0 +1,112 @@
+package io.pmedia.media;
+
+import static io.pmedia.media.MediaApi.awaitFinal;
+import static io.pmedia.media.MediaApi.body;
+import static io.pmedia.media.MediaApi.download;
+import static io.pmedia.media.MediaApi.request;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pmedia.media.render.FfmpegRunner;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * The sample template that uses every feature (deploy/local/templates/showcase.json) rendered by the real workers
+ * over the real broker and store: what the status offers is fetched and read back.
+ */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TemplateFeaturesRenderTest {
+
+    private final FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
+    private AssetServer assets;
+
+    @BeforeAll
+    void setUp() throws Exception {
+        assets = new AssetServer();
+    }
+
+    /** Registration is idempotent; RestAssured is only pointed at the application per test. */
+    @BeforeEach
+    void template() throws Exception {
+        MediaApi.registerTemplate(Files.readString(Path.of("../deploy/local/templates/showcase.json")))
+                .statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+    }
+
+    @AfterAll
+    void tearDown() {
+        assets.close();
+    }
+
+    @Test
+    void renditionsSpeechAndCaptionsReachTheVendor(@TempDir Path dir) throws Exception {
+        UUID client = UUID.randomUUID();
+        JsonPath accepted = request(client, body("show-1", "showcase", Map.of(
+                "personalization_fields", Map.of("name", "Ada", "offer", "20% off", "first_name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200).extract().jsonPath();
+        assertThat(accepted.getString("message")).isEqualTo("request accepted; ignored fields: first_name");
+        JsonPath status = awaitFinal(client, accepted.getString("service-request-id"));
+        assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
+
+        Map<String, String> renditions = status.getMap("renditions");
+        assertThat(renditions).containsOnlyKeys("main", "mobile", "web", "teaser");
+        assertThat(renditions.get("main")).isEqualTo(status.getString("video-url"));
+
+        FfmpegRunner.Probe main = ffmpeg.probe(download(renditions.get("main"), dir, "main.mp4"));
+        assertThat(main.width()).isEqualTo(640);
+        assertThat(main.height()).isEqualTo(360);
+        assertThat(main.durationSeconds()).as("3 s + 3 s less the 0.4 s wipe").isCloseTo(5.6, within(0.1));
+        FfmpegRunner.Probe mobile = ffmpeg.probe(download(renditions.get("mobile"), dir, "mobile.mp4"));
+        assertThat(mobile.width()).isEqualTo(320);
+        assertThat(mobile.height()).isEqualTo(180);
+        FfmpegRunner.Probe web = ffmpeg.probe(download(renditions.get("web"), dir, "web.webm"));
+        assertThat(web.streams()).extracting(FfmpegRunner.Stream::codec).containsExactlyInAnyOrder("vp9", "opus");
+        FfmpegRunner.Probe teaser = ffmpeg.probe(download(renditions.get("teaser"), dir, "teaser.gif"));
+        assertThat(teaser.height()).isEqualTo(120);
+        assertThat(teaser.durationSeconds()).isCloseTo(2.0, within(0.3));
+
+        String vtt = Files.readString(download(status.getString("captions-url"), dir, "captions.vtt"));
+        assertThat(vtt).startsWith("WEBVTT\n");
+        assertThat(vtt).contains("Hello Ada. We made this video for you.").contains("Your offer: 20% off.");
+        Matcher first = Pattern
+                .compile("(\\d\\d):(\\d\\d):(\\d\\d)\\.(\\d{3}) --> (\\d\\d):(\\d\\d):(\\d\\d)\\.(\\d{3})")
+                .matcher(vtt);
+        assertThat(first.find()).isTrue();
+        double start = Integer.parseInt(first.group(3)) + Integer.parseInt(first.group(4)) / 1000.0;
+        double end = Integer.parseInt(first.group(7)) + Integer.parseInt(first.group(8)) / 1000.0;
+        assertThat(start).isEqualTo(0.2);
+        assertThat(meanVolume(dir.resolve("main.mp4"), start, end - start))
+                .as("speech is well above the quiet tone where the captions say it is").isGreaterThan(-35);
+    }
+
+    /** Mean volume in dB from {@code start} for {@code length} seconds. */
+    private double meanVolume(Path file, double start, double length) throws Exception {
+        Process process = new ProcessBuilder(ffmpeg.ffmpeg(), "-hide_banner", "-nostats", "-ss",
+                Double.toString(start), "-t", Double.toString(length), "-i", file.toString(), "-vn", "-af",
+                "volumedetect", "-f", "null", "-").redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor(30, TimeUnit.SECONDS);
+        Matcher mean = Pattern.compile("mean_volume: (-?[0-9.]+) dB").matcher(out);
+        assertThat(mean.find()).as(out).isTrue();
+        return Double.parseDouble(mean.group(1));
+    }
+}
