@@ -98,6 +98,43 @@ class TemplateFeaturesRenderTest {
                 .as("speech is well above the quiet tone where the captions say it is").isGreaterThan(-35);
     }
 
+    static final String SPOKEN = """
+            {"use-case-id": "spoken-length", "name": "Spoken length",
+             "canvas": {"width": 160, "height": 90, "fps": 25},
+             "fields": [{"name": "name", "required": true}],
+             "segments": [
+               {"id": "say", "duration": "speech", "layers": [
+                 {"type": "speech", "text": "Hello {{name}}, this segment lasts as long as I speak.", "start": 0.5}]},
+               {"id": "end", "duration": 1}]}""";
+
+    @Test
+    void aSegmentOfDurationSpeechLastsAsLongAsItsSpeech(@TempDir Path dir) throws Exception {
+        MediaApi.registerTemplate(SPOKEN).statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+        UUID client = UUID.randomUUID();
+        double shortName = renderedSeconds(client, "Al", dir);
+        double longName = renderedSeconds(client, "Bartholomew Maximilian Konstantinopoulou-Vanderbilt", dir);
+        assertThat(shortName).as("0.5 s, the speech, a 0.4 s pause, then the 1 s end").isGreaterThan(3);
+        assertThat(longName).as("a longer name is spoken longer").isGreaterThan(shortName + 0.5);
+    }
+
+    private double renderedSeconds(UUID client, String name, Path dir) throws Exception {
+        String id = request(client, body("spoken-" + name.length(), "spoken-length", Map.of(
+                "personalization_fields", Map.of("name", name)))).statusCode(200).extract()
+                .path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
+        String vtt = Files.readString(download(status.getString("captions-url"), dir, "spoken-" + name.length()));
+        FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir, id + ".mp4"));
+        Matcher cue = Pattern.compile("--> 00:00:(\\d\\d)\\.(\\d{3})").matcher(vtt);
+        double lastCueEnd = 0;
+        while (cue.find()) {
+            lastCueEnd = Integer.parseInt(cue.group(1)) + Integer.parseInt(cue.group(2)) / 1000.0;
+        }
+        assertThat(video.durationSeconds()).as("the speech segment ends 0.4 s after the speech, then 1 s")
+                .isCloseTo(lastCueEnd + 0.4 + 1, within(0.1));
+        return video.durationSeconds();
+    }
+
     /** Mean volume in dB from {@code start} for {@code length} seconds. */
     private double meanVolume(Path file, double start, double length) throws Exception {
         Process process = new ProcessBuilder(ffmpeg.ffmpeg(), "-hide_banner", "-nostats", "-ss",

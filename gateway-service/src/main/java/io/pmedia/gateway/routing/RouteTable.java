@@ -83,6 +83,8 @@ public final class RouteTable {
             new Route(GET, "/templates", Service.MEDIA, Access.BEARER, Body.NONE),
             new Route(POST, "/templates", Service.MEDIA, Access.BEARER, Body.JSON_OBJECT),
             new Route(GET, "/templates/:templateId", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(POST, "/templates/:templateId/preview", Service.MEDIA, Access.BEARER, Body.JSON_OBJECT,
+                    Cost.WORK),
             new Route(POST, "/media/task/create", Service.BATCH, Access.BEARER, Body.JSON_OBJECT, Cost.WORK),
             new Route(POST, "/media/task/uploads", Service.BATCH, Access.BEARER, Body.JSON_OBJECT),
             new Route(GET, "/media/task/status/:taskId", Service.BATCH, Access.BEARER, Body.NONE, Set.of("taskId")),

@@ -52,6 +52,7 @@ public final class FilterGraphCompiler {
     static final int AUDIO_RATE = 48_000;
     static final String VIDEO_FILE = "video.mp4";
     static final String THUMBNAIL_FILE = "thumbnail.jpg";
+    static final String PREVIEW_FILE = "preview.jpg";
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
@@ -82,6 +83,15 @@ public final class FilterGraphCompiler {
     public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
             Path workDir) {
         return new Compilation(video, assets, speech, cues, workDir).command();
+    }
+
+    /**
+     * A command that draws the still's one frame as a JPEG ({@link #PREVIEW_FILE}) without rendering the rest.
+     *
+     * @param assets the local file of every URL of the still's {@link ResolvedVideo#assets()}
+     */
+    public FfmpegCommand compileStill(ResolvedVideo.Still still, Map<String, Path> assets, Path workDir) {
+        return new Compilation(still.video(), assets, List.of(), List.of(), workDir).still(still.frame());
     }
 
     /** The state of one compilation: arguments, graph chains, and the labels still to be consumed. */
@@ -156,6 +166,17 @@ public final class FilterGraphCompiler {
                     "-update", "1", THUMBNAIL_FILE));
             return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
                     video.durationSeconds(), redactions, files);
+        }
+
+        /** The graph of the only segment, cut to frame {@code frame} and written as a JPEG. */
+        FfmpegCommand still(int frame) {
+            String label = segment(0, video.segments().get(0));
+            chains.add("[" + label + "]trim=start_frame=" + frame + ":end_frame=" + (frame + 1)
+                    + ",format=yuv420p[still]");
+            args.addAll(List.of("-filter_complex", String.join(";", chains), "-map", "[still]", "-frames:v", "1",
+                    "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-update", "1", PREVIEW_FILE));
+            Path still = workDir.resolve(PREVIEW_FILE);
+            return new FfmpegCommand(args, workDir, still, still, 0, redactions, List.of(still));
         }
 
         /**

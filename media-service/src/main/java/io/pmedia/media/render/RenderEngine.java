@@ -95,6 +95,26 @@ public final class RenderEngine {
         }
     }
 
+    /**
+     * Draws a still ({@link ResolvedVideo#stillAt(double)}) as a JPEG in {@code workDir}, rendering only what its
+     * frame needs.
+     *
+     * @param assets the local file of every URL of the still's {@link ResolvedVideo#assets()}
+     * @throws RenderException as a render would
+     */
+    public Path still(ResolvedVideo.Still still, Map<String, Path> assets, Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compileStill(still, assets, workDir);
+        runner.run(command, timeLimit);
+        try {
+            if (!Files.isRegularFile(command.video()) || !Mp4Summary.isJpeg(command.video())) {
+                throw new RenderException("ffmpeg produced no picture");
+            }
+        } catch (IOException e) {
+            throw new RenderException("the picture cannot be read back");
+        }
+        return command.video();
+    }
+
     /** What the MP4 holds, read in-process (ffprobe would cost a process start per render). */
     private static FfmpegRunner.Probe summary(FfmpegCommand command) {
         try {

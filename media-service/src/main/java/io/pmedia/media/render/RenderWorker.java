@@ -6,12 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -130,14 +128,28 @@ public class RenderWorker {
             Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()
                     : Duration.ofSeconds(job.timeLimitSeconds());
+            Map<ResolvedVideo.Speech, Path> synthesised = new LinkedHashMap<>();
+            Map<String, Double> lengths = new LinkedHashMap<>();
+            for (ResolvedVideo.TimedSpeech timed : video.speeches()) {
+                Path wav = work.resolve("speech-source-" + synthesised.size() + ".wav");
+                this.speech.engine().synthesize(timed.speech(), wav);
+                synthesised.put(timed.speech(), wav);
+                lengths.put(speechKey(timed.speech().text(), timed.speech().voice(), timed.speech().rate()),
+                        SpeechEngine.seconds(wav));
+            }
+            if (!synthesised.isEmpty()) {
+                // segments of "duration": "speech" last as long as what was actually spoken
+                video = TemplateResolver.resolve(template, job.input(), (text, voice, rate) -> lengths
+                        .getOrDefault(speechKey(text, voice, rate), TemplateResolver.estimate(text, voice, rate)));
+            }
             List<Path> speech = new ArrayList<>();
             List<Double> spoken = new ArrayList<>();
-            List<ResolvedVideo.TimedSpeech> speeches = video.speeches();
-            for (int i = 0; i < speeches.size(); i++) {
-                Path wav = work.resolve("speech-source-" + i + ".wav");
-                this.speech.engine().synthesize(speeches.get(i).speech(), wav);
-                speech.add(wav);
-                spoken.add(SpeechEngine.seconds(wav));
+            for (ResolvedVideo.TimedSpeech timed : video.speeches()) {
+                ResolvedVideo.Speech same = synthesised.keySet().stream()
+                        .filter(s -> s.id().equals(timed.speech().id()) && s.text().equals(timed.speech().text()))
+                        .findFirst().orElseThrow();
+                speech.add(synthesised.get(same));
+                spoken.add(lengths.get(speechKey(same.text(), same.voice(), same.rate())));
             }
             List<Cue> cues = Captions.cues(video, spoken);
             RenderEngine.RenderOutput output = engines.engine().render(video, files, speech, cues, work, limit);
@@ -175,28 +187,15 @@ public class RenderWorker {
             LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
             return RenderResult.failure(job, "render failed: internal error", elapsed(started));
         } finally {
-            delete(work);
+            WorkDirs.delete(work);
         }
+    }
+
+    private static String speechKey(String text, String voice, int rate) {
+        return voice + "|" + rate + "|" + text;
     }
 
     private static long elapsed(long started) {
         return Duration.ofNanos(System.nanoTime() - started).toMillis();
-    }
-
-    private static void delete(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> {
-                try {
-                    Files.deleteIfExists(path);
-                } catch (IOException e) {
-                    LOG.warnf("cannot remove %s: %s", path, e.getMessage());
-                }
-            });
-        } catch (IOException e) {
-            LOG.warnf("cannot clean %s: %s", directory, e.getMessage());
-        }
     }
 }

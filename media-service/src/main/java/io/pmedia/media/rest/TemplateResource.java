@@ -30,7 +30,9 @@ import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.service.TemplateCatalog;
+import io.pmedia.media.service.TemplatePreviews;
 import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.TemplateDefinition;
 import io.smallrye.mutiny.Uni;
 
@@ -64,10 +66,12 @@ public class TemplateResource {
     }
 
     private final TemplateCatalog catalog;
+    private final TemplatePreviews previews;
     private final Caller caller;
 
-    public TemplateResource(TemplateCatalog catalog, Caller caller) {
+    public TemplateResource(TemplateCatalog catalog, TemplatePreviews previews, Caller caller) {
         this.catalog = catalog;
+        this.previews = previews;
         this.caller = caller;
     }
 
@@ -129,13 +133,41 @@ public class TemplateResource {
     @RolesAllowed(Roles.CLIENT)
     @Operation(summary = "One template this client may render, with its definition")
     public Uni<TemplateView> usable(@PathParam("templateId") String templateId) {
-        UUID id;
+        return catalog.usableBy(templateId(templateId), caller.clientId()).map(v -> view(v, true));
+    }
+
+    /** The body of a preview: the data of {@code POST /media/demo} and the moment to draw. */
+    public record PreviewRequest(
+            @Schema(description = "the same data as POST /media/demo") MediaData data,
+            @Schema(description = "seconds into the video; default: the middle of the first segment") Double time) {
+    }
+
+    /**
+     * One frame of what a render of {@code data} would show at {@code time}, as a JPEG, without rendering the
+     * video: for live forms. The data is checked exactly as a render checks it.
+     */
+    @POST
+    @Path("templates/{templateId}/preview")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces({"image/jpeg", MediaType.APPLICATION_JSON})
+    @RolesAllowed(Roles.CLIENT)
+    @Operation(summary = "A JPEG still of the template filled with this data at a moment, without rendering the video")
+    @APIResponse(responseCode = "200", description = "the still", content = @Content(mediaType = "image/jpeg"))
+    @APIResponse(responseCode = "400", description = "data a render would refuse, with the reason")
+    @APIResponse(responseCode = "404", description = "no such template, or not this client's to use")
+    public Uni<Response> preview(@PathParam("templateId") String templateId, PreviewRequest body) {
+        UUID id = templateId(templateId);
+        PreviewRequest request = body == null ? new PreviewRequest(null, null) : body;
+        return previews.preview(id, caller.clientId(), request.data(), request.time())
+                .map(jpeg -> Response.ok(jpeg, "image/jpeg").header("Cache-Control", "no-store").build());
+    }
+
+    private static UUID templateId(String templateId) {
         try {
-            id = UUID.fromString(templateId);
+            return UUID.fromString(templateId);
         } catch (IllegalArgumentException e) {
             throw ApiException.notFound("template '" + templateId + "' not found");
         }
-        return catalog.usableBy(id, caller.clientId()).map(v -> view(v, true));
     }
 
     /** 201 with the new version, or 200 when the definition was the current version's already. */

@@ -61,6 +61,28 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
         return speeches;
     }
 
+    /**
+     * What a preview of the moment {@code seconds} into the video needs: the segment that shows then, alone
+     * (without its transition or sound), and the frame of it to draw.
+     */
+    public Still stillAt(double seconds) {
+        int frame = (int) Math.max(0, Math.min(frames() - 1, Math.floor(seconds * canvas.fps() + 1e-9)));
+        int k = 0;
+        while (k + 1 < segments.size() && startFrame(k + 1) <= frame) {
+            k++;
+        }
+        Segment segment = segments.get(k);
+        int local = Math.max(0, Math.min(segment.frames() - 1, frame - startFrame(k)));
+        ResolvedVideo single = new ResolvedVideo(canvas, List.of(new Segment(segment.id(), segment.frames(),
+                segment.duration(), segment.background(), segment.fadeIn(), segment.fadeOut(), segment.layers(),
+                null)), Audio.silence());
+        return new Still(single, local);
+    }
+
+    /** One frame of a one-segment video. */
+    public record Still(ResolvedVideo video, int frame) {
+    }
+
     /** A speech layer placed on the video's timeline. */
     public record TimedSpeech(int segment, Speech speech, double start, double end) {
     }

@@ -61,7 +61,7 @@ public record TemplateDefinition(
 
     /** The length of the video as defined, before cohort variants and {@code frame_segments} change it. */
     public double durationSeconds() {
-        return segmentsOrEmpty().stream().filter(segment -> segment != null).mapToDouble(Segment::duration).sum();
+        return segmentsOrEmpty().stream().filter(segment -> segment != null).mapToDouble(Segment::seconds).sum();
     }
 
     /** Frame size in pixels, frame rate, and the colour behind everything ({@code #rrggbb}). */
@@ -150,17 +150,31 @@ public record TemplateDefinition(
     }
 
     /**
-     * A named stretch of the video. {@code cohorts}, when given, shows the segment only to users in one of them;
+     * A named stretch of the video, {@code duration} seconds long, or {@code "speech"}: as long as its longest speech
+     * layer (its start plus the spoken length) and a short pause. {@code cohorts}, when given, shows the segment only to users in one of them;
      * {@code variants} replace parts of it for users in a cohort (the first matching variant wins). The segment
      * fades in from and out to black over {@code fade-in} / {@code fade-out} seconds ({@code fade} sets both).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Segment(String id, double duration, Background background, Double fade,
+    public record Segment(String id, JsonNode duration, Background background, Double fade,
             @JsonProperty("fade-in") Double fadeIn, @JsonProperty("fade-out") Double fadeOut, List<Layer> layers,
             List<Variant> variants, List<String> cohorts, Transition transition) {
 
+        /** The word that makes a segment last as long as its speech. */
+        public static final String SPEECH = "speech";
+
         public List<Layer> layersOrEmpty() {
             return layers == null ? List.of() : layers;
+        }
+
+        /** Whether the segment lasts as long as its speech ({@code "duration": "speech"}). */
+        public boolean speechTimed() {
+            return duration != null && duration.isTextual() && SPEECH.equals(duration.asText());
+        }
+
+        /** The duration in seconds as written; 0 when it is not a number (speech-timed, missing, wrong). */
+        public double seconds() {
+            return duration != null && duration.isNumber() ? duration.asDouble() : 0;
         }
 
         public List<Variant> variantsOrEmpty() {

@@ -43,6 +43,9 @@ public final class TemplateResolver {
     static final String DEFAULT_TRANSITION = "fade";
     static final double DEFAULT_TRANSITION_SECONDS = 0.5;
     static final double DEFAULT_DUCK = 0.3;
+    /** Seconds of quiet after the last speech of a segment that lasts as long as its speech. */
+    static final double SPEECH_PAUSE = 0.4;
+    static final double CHARACTERS_PER_WORD = 6;
     static final int LISTED_NAME_LENGTH = 64;
 
     private TemplateResolver() {
@@ -52,6 +55,30 @@ public final class TemplateResolver {
      * @throws TemplateResolutionException with a message for the vendor when the data cannot serve the template
      */
     public static ResolvedVideo resolve(TemplateDefinition template, RenderInput input) {
+        return resolve(template, input, TemplateResolver::estimate);
+    }
+
+    /**
+     * How long a speech lasts, in seconds: measured from the synthesised audio by the render worker, estimated
+     * anywhere else (acceptance, previews).
+     */
+    @FunctionalInterface
+    public interface SpeechLengths {
+        double seconds(String text, String voice, int rate);
+    }
+
+    /** An estimate of a speech's length: about six characters a word at {@code rate} words a minute. */
+    public static double estimate(String text, String voice, int rate) {
+        return VendorInput.length(text) / CHARACTERS_PER_WORD / rate * 60;
+    }
+
+    /**
+     * As {@link #resolve(TemplateDefinition, RenderInput)}, with segments of {@code "duration": "speech"} as long as
+     * {@code lengths} says their speech lasts.
+     *
+     * @throws TemplateResolutionException with a message for the vendor when the data cannot serve the template
+     */
+    public static ResolvedVideo resolve(TemplateDefinition template, RenderInput input, SpeechLengths lengths) {
         String useCase = "use case '" + template.useCaseId() + "'";
         Map<String, String> fields = fields(template, input, useCase);
         Map<AssetKind, List<String>> slots = slots(template, input, useCase);
@@ -86,7 +113,7 @@ public final class TemplateResolver {
         TemplateDefinition.Canvas canvas = template.canvas();
         List<ResolvedVideo.Segment> resolved = new ArrayList<>();
         for (Planned plan : planned) {
-            resolved.add(segment(canvas, plan, fields, slots));
+            resolved.add(segment(canvas, plan, fields, slots, lengths));
         }
         resolved = transitions(resolved);
         int frames = new ResolvedVideo(canvas, resolved, ResolvedVideo.Audio.silence()).frames();
@@ -314,7 +341,7 @@ public final class TemplateResolver {
     }
 
     private static ResolvedVideo.Segment segment(TemplateDefinition.Canvas canvas, Planned plan,
-            Map<String, String> fields, Map<AssetKind, List<String>> slots) {
+            Map<String, String> fields, Map<AssetKind, List<String>> slots, SpeechLengths lengths) {
         TemplateDefinition.Segment segment = plan.segment();
         TemplateDefinition.Variant variant = plan.variant();
         FrameSegment directive = plan.directive();
@@ -322,8 +349,9 @@ public final class TemplateResolver {
         boolean variantLayers = variant != null && variant.layers() != null;
         List<TemplateDefinition.Layer> layers = variantLayers ? variant.layers() : segment.layersOrEmpty();
         // layer timings are written for the duration next to them; a new duration stretches them in proportion
-        double authored = variantLayers && variant.duration() != null ? variant.duration() : segment.duration();
-        double planned = variant != null && variant.duration() != null ? variant.duration() : segment.duration();
+        double written = segment.speechTimed() ? spoken(layers, fields, lengths) : segment.seconds();
+        double authored = variantLayers && variant.duration() != null ? variant.duration() : written;
+        double planned = variant != null && variant.duration() != null ? variant.duration() : written;
         double wanted = directive != null && directive.duration() != null ? directive.duration() : planned;
         int frames = Math.max(1, (int) Math.round(wanted * canvas.fps()));
         double duration = (double) frames / canvas.fps();
@@ -340,11 +368,10 @@ public final class TemplateResolver {
             double[] fades = fades(either(layer.fadeIn(), layer.fade()), either(layer.fadeOut(), layer.fade()),
                     end - start);
             if (layer.layerType() == LayerType.SPEECH) {
-                String text = substitute(layer.text(), fields);
+                String text = spokenText(layer, fields);
                 if (text != null) {
-                    resolved.add(new ResolvedVideo.Speech(layer.id() == null ? "speech" : layer.id(),
-                            text.replaceAll("\\s+", " "), layer.voice() == null ? DEFAULT_VOICE : layer.voice(),
-                            layer.rate() == null ? DEFAULT_SPEECH_RATE : layer.rate(), start, end));
+                    resolved.add(new ResolvedVideo.Speech(layer.id() == null ? "speech" : layer.id(), text,
+                            voice(layer), rate(layer), start, end));
                 }
             } else if (layer.layerType() == LayerType.TEXT) {
                 String source = directive != null && layer.id() != null && directive.texts().containsKey(layer.id())
@@ -397,6 +424,35 @@ public final class TemplateResolver {
                                 (int) Math.round((transition.duration() == null
                                         ? DEFAULT_TRANSITION_SECONDS
                                         : transition.duration()) * canvas.fps())));
+    }
+
+    /** How long a segment of {@code "duration": "speech"} lasts: to the end of its last speech, and a pause. */
+    private static double spoken(List<TemplateDefinition.Layer> layers, Map<String, String> fields,
+            SpeechLengths lengths) {
+        double end = 0;
+        for (TemplateDefinition.Layer layer : layers) {
+            String text = layer.layerType() == LayerType.SPEECH ? spokenText(layer, fields) : null;
+            if (text != null) {
+                double start = layer.start() == null ? 0 : layer.start();
+                end = Math.max(end, start + lengths.seconds(text, voice(layer), rate(layer)));
+            }
+        }
+        return Math.min(TemplateValidator.MAX_DURATION, Math.max(TemplateValidator.MIN_SEGMENT_DURATION,
+                end + SPEECH_PAUSE));
+    }
+
+    /** A speech layer's text with its placeholders filled, on one line; null when nothing is left to say. */
+    private static String spokenText(TemplateDefinition.Layer layer, Map<String, String> fields) {
+        String text = substitute(layer.text(), fields);
+        return text == null ? null : text.replaceAll("\\s+", " ");
+    }
+
+    private static String voice(TemplateDefinition.Layer layer) {
+        return layer.voice() == null ? DEFAULT_VOICE : layer.voice();
+    }
+
+    private static int rate(TemplateDefinition.Layer layer) {
+        return layer.rate() == null ? DEFAULT_SPEECH_RATE : layer.rate();
     }
 
     private static Double either(Double specific, Double shorthand) {
@@ -491,7 +547,7 @@ public final class TemplateResolver {
         return !position.isEmpty() && (Character.isDigit(position.charAt(0)) || position.charAt(0) == '-');
     }
 
-    static String seconds(double value) {
+    public static String seconds(double value) {
         if (value == Math.rint(value)) {
             return Long.toString((long) value);
         }

@@ -326,8 +326,17 @@ public final class TemplateValidator {
             } else if (!ids.add(segment.id())) {
                 problems.add(path + ".id: '" + segment.id() + "' is used twice");
             }
-            boolean durationOk = duration(segment.duration(), path + ".duration", problems);
-            double duration = durationOk ? segment.duration() : MAX_DURATION;
+            double duration = MAX_DURATION;
+            if (segment.speechTimed()) {
+                if (segment.layersOrEmpty().stream().noneMatch(l -> l != null && l.layerType() == LayerType.SPEECH)) {
+                    problems.add(path + ".duration: \"speech\" needs a speech layer in the segment");
+                }
+            } else if (segment.duration() == null || !segment.duration().isNumber()) {
+                problems.add(path + ".duration: seconds, from " + TemplateResolver.seconds(MIN_SEGMENT_DURATION)
+                        + " to " + TemplateResolver.seconds(MAX_DURATION) + ", or \"speech\"");
+            } else if (duration(segment.seconds(), path + ".duration", problems)) {
+                duration = segment.seconds();
+            }
             fades(segment.fade(), segment.fadeIn(), segment.fadeOut(), duration, path, "the segment's duration",
                     problems);
             cohorts(segment.cohorts(), path + ".cohorts", problems);

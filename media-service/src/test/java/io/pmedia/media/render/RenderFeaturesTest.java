@@ -171,6 +171,16 @@ class RenderFeaturesTest {
         assertThat(long_).isGreaterThan(ada);
     }
 
+    @Test
+    void hostileTextIsSpokenAsWordsAndCaptionedLiterally(@TempDir Path work) throws IOException {
+        String hostile = "O'Brien: 100% [x];drawbox [[h@'loU]] $(rm -rf /) `id` <speak>";
+        assertThat(EspeakSpeech.spoken(hostile)).doesNotContain("[[").doesNotContain("]]")
+                .contains("O'Brien: 100% [x];drawbox").contains("$(rm -rf /) `id` <speak>");
+        Rendered rendered = render(features(hostile.substring(0, 30)), work);
+        assertThat(rendered.spoken().get(0)).isGreaterThan(0.5);
+        assertThat(Captions.webVtt(rendered.cues())).contains("O'Brien: 100% [x];drawbox");
+    }
+
     /** Mean volume in dB of the main file's sound from {@code start} for {@code length} seconds. */
     static double meanVolume(Path file, double start, double length) throws IOException {
         List<String> command = List.of(engine.runner().ffmpeg(), "-hide_banner", "-nostats", "-ss",

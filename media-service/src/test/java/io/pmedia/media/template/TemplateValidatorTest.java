@@ -207,6 +207,11 @@ class TemplateValidatorTest {
                 "segments[0].layers[1]: voice and rate are for speech layers",
                 "segments[0].layers[1].motion: only image and icon layers move",
                 "segments[0].layers[2].motion: one of zoom-in, zoom-out, pan-left, pan-right");
+        assertThat(TemplateValidator.validate(Templates.parse("""
+                {"use-case-id": "x", "name": "X", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "segments": [{"id": "a", "duration": "speech"}, {"id": "b", "duration": "long"}]}""")))
+                .containsExactly("segments[0].duration: \"speech\" needs a speech layer in the segment",
+                        "segments[1].duration: seconds, from 0.1 to 120, or \"speech\"");
     }
 
     @Test

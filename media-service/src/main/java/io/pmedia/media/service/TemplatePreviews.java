@@ -1,0 +1,92 @@
+package io.pmedia.media.service;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.common.error.ApiException;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.AssetFetcher;
+import io.pmedia.media.render.RenderEngines;
+import io.pmedia.media.render.RenderException;
+import io.pmedia.media.render.WorkDirs;
+import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.MediaData;
+import io.pmedia.media.template.RenderInputs;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateResolutionException;
+import io.pmedia.media.template.TemplateResolver;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+
+/**
+ * Previews ({@code POST /templates/{templateId}/preview}): a request's data checked exactly as a render would check
+ * it, then one frame drawn as a JPEG from only the segment that shows at that moment (its assets fetched through the
+ * same safe fetcher, as the caller). Nothing is stored; no video is rendered.
+ */
+@ApplicationScoped
+public class TemplatePreviews {
+
+    /** A preview that takes longer fails: it drives a live form. */
+    static final Duration TIME_LIMIT = Duration.ofSeconds(20);
+
+    private final TemplateCatalog catalog;
+    private final AssetFetcher assets;
+    private final RenderEngines engines;
+    private final MediaConfig config;
+
+    public TemplatePreviews(TemplateCatalog catalog, AssetFetcher assets, RenderEngines engines, MediaConfig config) {
+        this.catalog = catalog;
+        this.assets = assets;
+        this.engines = engines;
+        this.config = config;
+    }
+
+    /**
+     * The JPEG of the moment {@code time} seconds into the video (default: the middle of the first segment, where
+     * the thumbnail is cut).
+     *
+     * @return 404 for a template the client may not use, 400 naming the problem for data a render would refuse
+     */
+    public Uni<byte[]> preview(UUID templateId, UUID clientId, MediaData data, Double time) {
+        return catalog.usableBy(templateId, clientId).map(catalog::definition).map(definition -> {
+            ResolvedVideo video;
+            try {
+                video = TemplateResolver.resolve(definition, RenderInputs.fromCurrentForm(data));
+            } catch (TemplateResolutionException e) {
+                throw ApiException.validation(e.getMessage());
+            }
+            double at = time != null ? time : (double) (video.segments().get(0).frames() / 2) / video.canvas().fps();
+            if (!(at >= 0 && at < video.durationSeconds())) {
+                throw ApiException.validation("time must be from 0 to less than the video's "
+                        + TemplateResolver.seconds(video.durationSeconds()) + " s");
+            }
+            return video.stillAt(at);
+        }).emitOn(Infrastructure.getDefaultWorkerPool()).map(still -> draw(clientId, still));
+    }
+
+    private byte[] draw(UUID clientId, ResolvedVideo.Still still) {
+        Path work = config.workDir().resolve("previews").resolve(UUID.randomUUID().toString());
+        try {
+            Files.createDirectories(work);
+            Map<String, Path> files = new LinkedHashMap<>();
+            for (Map.Entry<String, AssetKind> asset : still.video().assets().entrySet()) {
+                files.put(asset.getKey(), assets.fetch(clientId, asset.getKey(), asset.getValue()));
+            }
+            return Files.readAllBytes(engines.engine().still(still, files, work, TIME_LIMIT));
+        } catch (RenderException e) {
+            throw ApiException.validation(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            WorkDirs.delete(work);
+        }
+    }
+}
