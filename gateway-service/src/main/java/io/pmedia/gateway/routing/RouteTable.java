@@ -96,6 +96,8 @@ public final class RouteTable {
             new Route(GET, "/webhooks/deliveries", Service.NOTIFIER, Access.BEARER, Body.NONE),
             new Route(POST, "/webhooks/deliveries/:deliveryId/replay", Service.NOTIFIER, Access.BEARER, Body.NONE),
             new Route(POST, "/webhooks/test", Service.NOTIFIER, Access.BEARER, Body.NONE),
+            new Route(GET, "/admin/fonts", Service.MEDIA, Access.OPERATOR, Body.NONE),
+            new Route(POST, "/admin/fonts", Service.MEDIA, Access.OPERATOR, Body.JSON_OBJECT),
             new Route(GET, "/admin/templates", Service.MEDIA, Access.OPERATOR, Body.NONE),
             new Route(POST, "/admin/templates", Service.MEDIA, Access.OPERATOR, Body.JSON_OBJECT),
             new Route(GET, "/admin/templates/*", Service.MEDIA, Access.OPERATOR, Body.NONE));

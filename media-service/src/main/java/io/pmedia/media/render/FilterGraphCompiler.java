@@ -227,14 +227,14 @@ public final class FilterGraphCompiler {
             int margin = (int) Math.round(canvas.height() * MARGIN_Y);
             for (int i = 0; i < cues.size(); i++) {
                 Cue cue = cues.get(i);
-                TextLayout.Laid laid = TextLayout.fit(cue.text(), fonts.awt(TextFont.DEFAULT), size, 8,
+                TextLayout.Laid laid = TextLayout.fit(cue.text(), fonts.awt(TextFont.DEFAULT.fontName()), size, 8,
                         (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X)), 1);
                 if (laid.lines().isEmpty() || laid.lines().get(0).isBlank()) {
                     continue;
                 }
                 String file = "caption-" + i + ".txt";
                 write(workDir.resolve(file), laid.lines().get(0));
-                picture.append(",drawtext=fontfile=").append(value(fonts.file(TextFont.DEFAULT).toString()))
+                picture.append(",drawtext=fontfile=").append(value(fonts.file(TextFont.DEFAULT.fontName()).toString()))
                         .append(":textfile=").append(value(file))
                         .append(":expansion=none:fontsize=").append(laid.size())
                         .append(":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=").append(laid.size() / 4)

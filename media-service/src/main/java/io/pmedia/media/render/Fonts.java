@@ -6,24 +6,41 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.pmedia.media.template.TextFont;
 
 /**
- * The font files behind the template's font names, in one directory (the OS package {@code fonts-dejavu-core}),
- * for FFmpeg to draw with and for {@link TextLayout} to measure with. Thread-safe.
+ * The font files behind the template's font names, for FFmpeg to draw with and for {@link TextLayout} to measure
+ * with: the built-in names in one directory (the OS package {@code fonts-dejavu-core}), any other name from the
+ * fonts an operator registered ({@code POST /admin/fonts}), through {@link CustomFonts}. Thread-safe.
  */
 public final class Fonts {
 
     public static final Path DEFAULT_DIRECTORY = Path.of("/usr/share/fonts/truetype/dejavu");
 
-    private final Path directory;
-    private final Map<TextFont, Font> loaded = new ConcurrentHashMap<>();
+    /** Where registered fonts come from: a local file per name, or empty for a name nobody registered. */
+    @FunctionalInterface
+    public interface CustomFonts {
+        Optional<Path> file(String name);
 
-    /** Fails clearly when the directory lacks a font a template may name. */
+        CustomFonts NONE = name -> Optional.empty();
+    }
+
+    private final Path directory;
+    private final CustomFonts custom;
+    private final Map<String, Font> loaded = new ConcurrentHashMap<>();
+
+    /** Only the built-in fonts. Fails clearly when the directory lacks one. */
     public Fonts(Path directory) {
+        this(directory, CustomFonts.NONE);
+    }
+
+    /** Fails clearly when the directory lacks a built-in font. */
+    public Fonts(Path directory, CustomFonts custom) {
         this.directory = directory.toAbsolutePath();
+        this.custom = custom;
         for (TextFont font : TextFont.values()) {
             if (!Files.isRegularFile(file(font))) {
                 throw new RenderException("font " + font.fileName() + " not found in " + directory
@@ -36,14 +53,37 @@ public final class Fonts {
         return directory.resolve(font.fileName());
     }
 
+    /**
+     * The file of a font by the name a template uses.
+     *
+     * @throws RenderException when no font has that name
+     */
+    public Path file(String name) {
+        TextFont builtIn = TextFont.named(name);
+        if (builtIn != null) {
+            return file(builtIn);
+        }
+        return custom.file(name).orElseThrow(() -> new RenderException("font '" + name + "' is not registered"));
+    }
+
     /** The font at 1 pixel, for measuring (derive the size needed). */
     Font awt(TextFont font) {
-        return loaded.computeIfAbsent(font, f -> {
-            try {
-                return Font.createFont(Font.TRUETYPE_FONT, file(f).toFile());
-            } catch (FontFormatException | IOException e) {
-                throw new RenderException("font " + f.fileName() + " cannot be read: " + e.getMessage(), e);
-            }
-        });
+        return awt(font.fontName());
+    }
+
+    /** The font named at 1 pixel, for measuring. */
+    Font awt(String name) {
+        Font font = loaded.get(name);
+        if (font != null) {
+            return font;
+        }
+        Path file = file(name);
+        try {
+            font = Font.createFont(Font.TRUETYPE_FONT, file.toFile());
+        } catch (FontFormatException | IOException e) {
+            throw new RenderException("font '" + name + "' cannot be read: " + e.getMessage(), e);
+        }
+        loaded.putIfAbsent(name, font);
+        return font;
     }
 }

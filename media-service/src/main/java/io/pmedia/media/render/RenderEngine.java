@@ -29,8 +29,13 @@ public final class RenderEngine {
 
     /** @throws RenderException when the fonts are missing */
     public RenderEngine(FfmpegRunner runner, Path fontDirectory) {
+        this(runner, fontDirectory, Fonts.CustomFonts.NONE);
+    }
+
+    /** @throws RenderException when the built-in fonts are missing */
+    public RenderEngine(FfmpegRunner runner, Path fontDirectory, Fonts.CustomFonts customFonts) {
         this.runner = runner;
-        this.compiler = new FilterGraphCompiler(runner.ffmpeg(), new Fonts(fontDirectory));
+        this.compiler = new FilterGraphCompiler(runner.ffmpeg(), new Fonts(fontDirectory, customFonts));
     }
 
     /**

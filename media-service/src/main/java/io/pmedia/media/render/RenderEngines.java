@@ -15,10 +15,12 @@ import io.pmedia.media.config.MediaConfig;
 public class RenderEngines {
 
     private final MediaConfig config;
+    private final StoreFonts fonts;
     private volatile RenderEngine engine;
 
-    public RenderEngines(MediaConfig config) {
+    public RenderEngines(MediaConfig config, StoreFonts fonts) {
         this.config = config;
+        this.fonts = fonts;
     }
 
     /**
@@ -30,7 +32,7 @@ public class RenderEngines {
             synchronized (this) {
                 if (engine == null) {
                     engine = new RenderEngine(FfmpegRunner.locate(config.render().ffmpegDirectory().orElse(null)),
-                            config.render().fontDirectory());
+                            config.render().fontDirectory(), fonts);
                 }
                 built = engine;
             }

@@ -59,6 +59,7 @@ public class RenderWorker {
     private final ObjectStore store;
     private final RenderEngines engines;
     private final SpeechEngines speech;
+    private final StoreFonts fonts;
     private final StoreRetry storeRetry;
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
@@ -66,7 +67,7 @@ public class RenderWorker {
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
-            RenderEngines engines, SpeechEngines speech, StoreRetry storeRetry,
+            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, StoreRetry storeRetry,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
         this.codec = codec;
@@ -74,6 +75,7 @@ public class RenderWorker {
         this.store = store;
         this.engines = engines;
         this.speech = speech;
+        this.fonts = fonts;
         this.storeRetry = storeRetry;
         this.config = config;
         this.results = results;
@@ -124,6 +126,10 @@ public class RenderWorker {
             for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
                 files.put(asset.getKey(), storeRetry.get(
                         () -> assets.fetch(job.clientId(), asset.getKey(), asset.getValue()), Path.class));
+            }
+            for (String font : video.customFonts()) {
+                // fetched (and cached) before the render, retried like assets while the store is out
+                storeRetry.run(() -> fonts.file(font));
             }
             Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()

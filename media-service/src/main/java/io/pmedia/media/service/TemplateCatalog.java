@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.TemplateVersion;
+import io.pmedia.media.repository.FontStore;
 import io.pmedia.media.repository.TemplateStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateValidator;
@@ -35,11 +37,13 @@ public class TemplateCatalog {
 
     private final ObjectMapper mapper;
     private final TemplateStore versions;
+    private final FontStore fonts;
     private final Map<UUID, TemplateDefinition> parsed = new ConcurrentHashMap<>();
 
-    public TemplateCatalog(ObjectMapper mapper, TemplateStore versions) {
+    public TemplateCatalog(ObjectMapper mapper, TemplateStore versions, FontStore fonts) {
         this.mapper = mapper;
         this.versions = versions;
+        this.fonts = fonts;
     }
 
     /**
@@ -48,8 +52,8 @@ public class TemplateCatalog {
      */
     @WithTransaction
     public Uni<Registered> register(JsonNode body) {
-        TemplateDefinition definition = validated(body);
-        return versions.currentShared(definition.useCaseId()).flatMap(current -> next(current, definition, null));
+        return validated(body).flatMap(definition -> versions.currentShared(definition.useCaseId())
+                .flatMap(current -> next(current, definition, null)));
     }
 
     /**
@@ -58,21 +62,25 @@ public class TemplateCatalog {
      */
     @WithTransaction
     public Uni<Registered> registerOwned(JsonNode body, UUID owner) {
-        TemplateDefinition definition = validated(body);
-        if (definition.allowedClients() != null && !definition.allowedClients().isEmpty()) {
-            throw ApiException.validation("template is not valid: allowed-clients: a vendor's own template is usable"
-                    + " by that vendor only; allowed-clients is for shared templates");
-        }
-        return versions.currentOwned(definition.useCaseId(), owner)
-                .flatMap(current -> next(current, definition, owner));
+        return validated(body).flatMap(definition -> {
+            if (definition.allowedClients() != null && !definition.allowedClients().isEmpty()) {
+                throw ApiException.validation("template is not valid: allowed-clients: a vendor's own template is"
+                        + " usable by that vendor only; allowed-clients is for shared templates");
+            }
+            return versions.currentOwned(definition.useCaseId(), owner)
+                    .flatMap(current -> next(current, definition, owner));
+        });
     }
 
-    private TemplateDefinition validated(JsonNode body) {
-        TemplateValidator.Checked checked = TemplateValidator.check(body, mapper);
-        if (!checked.valid()) {
-            throw ApiException.validation("template is not valid: " + String.join("; ", checked.problems()));
-        }
-        return checked.definition();
+    /** The definition, checked with the registered fonts known; 400 listing every problem. */
+    private Uni<TemplateDefinition> validated(JsonNode body) {
+        return fonts.names().map(names -> {
+            TemplateValidator.Checked checked = TemplateValidator.check(body, mapper, Set.copyOf(names));
+            if (!checked.valid()) {
+                throw ApiException.validation("template is not valid: " + String.join("; ", checked.problems()));
+            }
+            return checked.definition();
+        });
     }
 
     /** The same definition as the current version is that version; a changed one is the next version. */

@@ -46,6 +46,12 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
         return (double) startFrame(k) / canvas.fps();
     }
 
+    /** The fonts the texts name that are not built in (registered fonts), once each. */
+    public List<String> customFonts() {
+        return segments.stream().flatMap(s -> s.layers().stream()).filter(l -> l instanceof Text)
+                .map(l -> ((Text) l).font()).filter(f -> TextFont.named(f) == null).distinct().toList();
+    }
+
     /** Every speech layer with the second of the video at which it starts and the one at which it is cut. */
     public List<TimedSpeech> speeches() {
         List<TimedSpeech> speeches = new ArrayList<>();
@@ -176,7 +182,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * {@code y} pixels (top of the block) or {@code top}/{@code center}/{@code bottom}; {@code align} is
      * {@code left}, {@code center} or {@code right}; {@code maxWidth} is null for "as wide as the canvas allows".
      */
-    public record Text(String text, TextFont font, int size, String color, String boxColor, String shadowColor,
+    public record Text(String text, String font, int size, String color, String boxColor, String shadowColor,
             String x, String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight,
             double start, double end, double fadeIn, double fadeOut) implements Layer {
     }

@@ -384,7 +384,7 @@ public final class TemplateResolver {
                 int size = layer.size() == null ? DEFAULT_TEXT_SIZE : layer.size();
                 String x = position(layer.x());
                 resolved.add(new ResolvedVideo.Text(text,
-                        layer.font() == null ? TextFont.DEFAULT : TextFont.named(layer.font()), size,
+                        layer.font() == null ? TextFont.DEFAULT.fontName() : layer.font(), size,
                         layer.color() == null ? DEFAULT_TEXT_COLOR : layer.color(), layer.boxColor(),
                         layer.shadowColor(), x, position(layer.y()),
                         layer.align() != null ? layer.align() : isNumber(x) ? "left" : x,

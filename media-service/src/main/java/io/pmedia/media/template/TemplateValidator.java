@@ -70,6 +70,14 @@ public final class TemplateValidator {
      * like the rules of {@link #validate(TemplateDefinition)}. The definition is null when the body cannot be read.
      */
     public static Checked check(JsonNode body, ObjectMapper mapper) {
+        return check(body, mapper, Set.of());
+    }
+
+    /**
+     * As {@link #check(JsonNode, ObjectMapper)}, where a text layer may also name one of {@code fonts} (the fonts
+     * an operator registered).
+     */
+    public static Checked check(JsonNode body, ObjectMapper mapper, Set<String> fonts) {
         if (body == null || !body.isObject()) {
             return new Checked(null, List.of("body: a JSON object (the template definition) is required"));
         }
@@ -85,12 +93,17 @@ public final class TemplateValidator {
             problems.add(0, "body: not a readable template definition");
             return new Checked(null, List.copyOf(problems));
         }
-        problems.addAll(validate(definition));
+        problems.addAll(validate(definition, fonts));
         return new Checked(definition, List.copyOf(problems));
     }
 
     /** Every rule a definition breaks, each as {@code json.path: what is expected}; empty when it is valid. */
     public static List<String> validate(TemplateDefinition template) {
+        return validate(template, Set.of());
+    }
+
+    /** As {@link #validate(TemplateDefinition)}, where a text layer may also name one of {@code fonts}. */
+    public static List<String> validate(TemplateDefinition template, Set<String> fonts) {
         if (template == null) {
             return List.of("body: a template definition is required");
         }
@@ -109,7 +122,7 @@ public final class TemplateValidator {
         Set<String> fieldNames = fields(template, problems);
         slots(template, problems);
         audio(template.audio(), problems);
-        segments(template, fieldNames, problems);
+        segments(template, fieldNames, fonts, problems);
         earlierForm(template, fieldNames, problems);
         outputs(template, problems);
         if (template.allowedClients() != null && template.allowedClients().stream().anyMatch(c -> c == null)) {
@@ -300,7 +313,8 @@ public final class TemplateValidator {
         }
     }
 
-    private static void segments(TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
+    private static void segments(TemplateDefinition template, Set<String> fieldNames, Set<String> fonts,
+            List<String> problems) {
         List<TemplateDefinition.Segment> segments = template.segments();
         if (segments == null || segments.isEmpty()) {
             problems.add("segments: at least one segment is required");
@@ -342,19 +356,20 @@ public final class TemplateValidator {
             cohorts(segment.cohorts(), path + ".cohorts", problems);
             transition(segment.transition(), path + ".transition", duration, problems);
             background(segment.background(), path + ".background", template, problems);
-            layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, problems);
+            layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, fonts, problems);
             List<TemplateDefinition.Variant> variants = segment.variantsOrEmpty();
             if (variants.size() > MAX_VARIANTS) {
                 problems.add(path + ".variants: at most " + MAX_VARIANTS);
             }
             for (int v = 0; v < variants.size(); v++) {
-                variant(variants.get(v), path + ".variants[" + v + "]", duration, template, fieldNames, problems);
+                variant(variants.get(v), path + ".variants[" + v + "]", duration, template, fieldNames, fonts,
+                        problems);
             }
         }
     }
 
     private static void variant(TemplateDefinition.Variant variant, String path, double segmentDuration,
-            TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
+            TemplateDefinition template, Set<String> fieldNames, Set<String> fonts, List<String> problems) {
         if (variant == null) {
             problems.add(path + ": must be an object");
             return;
@@ -376,7 +391,7 @@ public final class TemplateValidator {
         }
         background(variant.background(), path + ".background", template, problems);
         if (variant.layers() != null) {
-            layers(variant.layers(), path + ".layers", duration, template, fieldNames, problems);
+            layers(variant.layers(), path + ".layers", duration, template, fieldNames, fonts, problems);
         }
     }
 
@@ -412,7 +427,7 @@ public final class TemplateValidator {
     }
 
     private static void layers(List<TemplateDefinition.Layer> layers, String path, double segmentDuration,
-            TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
+            TemplateDefinition template, Set<String> fieldNames, Set<String> fonts, List<String> problems) {
         if (layers.size() > MAX_LAYERS) {
             problems.add(path + ": at most " + MAX_LAYERS + " layers");
         }
@@ -443,7 +458,7 @@ public final class TemplateValidator {
             if (layer.layerType() == LayerType.SPEECH) {
                 speech(layer, at, fieldNames, problems);
             } else if (layer.layerType() == LayerType.TEXT) {
-                text(layer, at, fieldNames, problems);
+                text(layer, at, fieldNames, fonts, problems);
             } else {
                 picture(layer, at, template, problems);
             }
@@ -519,12 +534,13 @@ public final class TemplateValidator {
         }
     }
 
-    private static void text(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
+    private static void text(TemplateDefinition.Layer layer, String at, Set<String> fieldNames, Set<String> fonts,
             List<String> problems) {
         placeholders(layer, at, fieldNames, problems);
-        if (layer.font() != null && TextFont.named(layer.font()) == null) {
-            problems.add(at + ".font: unknown font '" + layer.font() + "' (fonts: "
-                    + String.join(", ", TextFont.names()) + ")");
+        if (layer.font() != null && TextFont.named(layer.font()) == null && !fonts.contains(layer.font())) {
+            List<String> known = new ArrayList<>(TextFont.names());
+            fonts.stream().sorted().forEach(known::add);
+            problems.add(at + ".font: unknown font '" + layer.font() + "' (fonts: " + String.join(", ", known) + ")");
         }
         int size = layer.size() == null ? TemplateResolver.DEFAULT_TEXT_SIZE : layer.size();
         if (layer.size() != null && (layer.size() < 6 || layer.size() > 400)) {

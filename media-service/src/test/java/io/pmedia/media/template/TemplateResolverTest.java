@@ -371,7 +371,7 @@ class TemplateResolverTest {
             assertThat(video.frames()).isEqualTo(138);
             assertThat(video.durationSeconds()).isEqualTo(5.52);
             ResolvedVideo.Text hello = (ResolvedVideo.Text) video.segments().get(0).layers().get(0);
-            assertThat(hello).isEqualTo(new ResolvedVideo.Text("Hi Ada", TextFont.SANS, 48, "#ffffff", null, null,
+            assertThat(hello).isEqualTo(new ResolvedVideo.Text("Hi Ada", "sans", 48, "#ffffff", null, null,
                     "center", "center", "center", null, 2, 29, 1.2, 0.5, 1.5, 0.25, 0.25));
         }
 

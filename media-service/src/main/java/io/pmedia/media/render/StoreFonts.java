@@ -1,0 +1,62 @@
+package io.pmedia.media.render;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.storage.ObjectStore;
+
+/**
+ * Registered fonts on a render worker: fetched from the object store ({@code fonts/<name>}) on first use and kept in
+ * a local directory. A name never changes its file (the font catalog refuses that), so a cached file stays right;
+ * a cold worker warms from the store.
+ */
+@ApplicationScoped
+public class StoreFonts implements Fonts.CustomFonts {
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
+
+    private final ObjectStore store;
+    private final Path cache;
+
+    public StoreFonts(ObjectStore store, MediaConfig config) {
+        this.store = store;
+        this.cache = config.workDir().resolve("font-cache");
+    }
+
+    /** The local file of a registered font, fetched when not cached; empty when no font has that name. */
+    @Override
+    public Optional<Path> file(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            return Optional.empty();
+        }
+        Path local = cache.resolve(name + ".font");
+        if (Files.isRegularFile(local)) {
+            return Optional.of(local);
+        }
+        try {
+            Optional<InputStream> object = store.open("fonts/" + name);
+            if (object.isEmpty()) {
+                return Optional.empty();
+            }
+            Files.createDirectories(cache);
+            Path partial = cache.resolve(name + "." + UUID.randomUUID() + ".part");
+            try (InputStream in = object.get()) {
+                Files.copy(in, partial);
+            }
+            Files.move(partial, local, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return Optional.of(local);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
