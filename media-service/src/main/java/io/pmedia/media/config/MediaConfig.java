@@ -23,6 +23,26 @@ public interface MediaConfig {
     /** The speech engine of speech layers (docs/templates.md "Speech"). */
     interface Speech {
 
+        /** {@code espeak} (built in) or {@code http} (a provider with the OpenAI speech API's shape). */
+        @WithDefault("espeak")
+        String engine();
+
+        /** The provider of the {@code http} engine. */
+        Http http();
+
+        interface Http {
+
+            /** The API base; {@code /audio/speech} below it. */
+            @WithDefault("https://api.openai.com/v1")
+            String baseUrl();
+
+            /** Sent as {@code Authorization: Bearer}; required when the engine is {@code http}. */
+            Optional<String> apiKey();
+
+            @WithDefault("tts-1")
+            String model();
+        }
+
         /** The espeak-ng program; a name on the PATH or a path. */
         @WithDefault("espeak-ng")
         String espeak();

@@ -295,7 +295,7 @@ public final class FilterGraphCompiler {
                         "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
                         "-movflags", "+faststart"));
                 case WEBM -> mapped.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8",
-                        "-row-mt", "1", "-b:v", "0", "-crf", "36", "-pix_fmt", "yuv420p",
+                        "-row-mt", "1", "-tile-columns", "2", "-b:v", "0", "-crf", "36", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "96k", "-ar", Integer.toString(AUDIO_RATE)));
                 case GIF -> mapped.addAll(List.of("-loop", "0", "-f", "gif"));
             }
@@ -677,6 +677,9 @@ public final class FilterGraphCompiler {
     }
 
     private static void link(Path file, Path link) {
+        if (file.toAbsolutePath().normalize().equals(link.toAbsolutePath().normalize())) {
+            return;
+        }
         try {
             Files.deleteIfExists(link);
             try {

@@ -43,7 +43,8 @@ public final class TemplateValidator {
     static final double MAX_TRANSITION = 5;
     static final int MIN_SPEECH_RATE = 80;
     static final int MAX_SPEECH_RATE = 450;
-    static final Pattern VOICE = Pattern.compile("[a-z]{2,3}(-[a-z0-9]{2,8}){0,2}(\\+[a-z0-9]{1,12})?");
+    /** An espeak-ng voice ({@code en-us}, {@code de+f3}) or a provider's voice name ({@code alloy}). */
+    static final Pattern VOICE = Pattern.compile("[a-z][a-z0-9_]{1,31}(-[a-z0-9]{2,8}){0,2}(\\+[a-z0-9]{1,12})?");
     /** FFmpeg xfade transitions a template may name. */
     static final Set<String> TRANSITIONS = Set.of("fade", "fadeblack", "fadewhite", "dissolve", "wipeleft",
             "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown", "circleopen",

@@ -166,14 +166,14 @@ public final class RenderBench {
         return (Long.parseLong(fields[13]) + Long.parseLong(fields[14])) / 100.0;
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    private static String cpu() throws IOException {
+    static String cpu() throws IOException {
         Path info = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(info)) {
             return System.getProperty("os.arch");
@@ -182,14 +182,14 @@ public final class RenderBench {
                 .map(line -> line.substring(line.indexOf(':') + 1).strip()).findFirst().orElse("unknown CPU");
     }
 
-    private static String ffmpegVersion(RenderEngine engine) throws IOException, InterruptedException {
+    static String ffmpegVersion(RenderEngine engine) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(engine.runner().ffmpeg(), "-version").redirectErrorStream(true).start();
         String first = new String(process.getInputStream().readAllBytes()).lines().findFirst().orElse("ffmpeg");
         process.waitFor();
         return first.replaceAll(" Copyright.*", "");
     }
 
-    private static Path locate(String relative) {
+    static Path locate(String relative) {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             if (Files.isRegularFile(dir.resolve(relative))) {
                 return dir.resolve(relative);
@@ -198,7 +198,7 @@ public final class RenderBench {
         throw new IllegalStateException(relative + " not found above " + Path.of("").toAbsolutePath());
     }
 
-    private static void delete(Path dir) throws IOException {
+    static void delete(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
