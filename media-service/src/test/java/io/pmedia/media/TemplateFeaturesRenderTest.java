@@ -84,6 +84,21 @@ class TemplateFeaturesRenderTest {
         assertThat(teaser.height()).isEqualTo(120);
         assertThat(teaser.durationSeconds()).isCloseTo(2.0, within(0.3));
 
+        String playlist = new String(io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .get(status.getString("stream-url")).then().statusCode(200).extract().asByteArray());
+        assertThat(playlist).as("a complete VOD playlist once the video is ready")
+                .contains("#EXT-X-PLAYLIST-TYPE:VOD").endsWith("#EXT-X-ENDLIST\n");
+        List<String> segments = playlist.lines().filter(line -> line.startsWith("http")).toList();
+        double streamed = playlist.lines().filter(line -> line.startsWith("#EXTINF:"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(8, line.indexOf(',')))).sum();
+        assertThat(streamed).isCloseTo(5.6, within(0.15));
+        assertThat(segments).hasSizeGreaterThanOrEqualTo(5);
+        for (String segment : segments) {
+            io.restassured.RestAssured.given().urlEncodingEnabled(false).get(segment).then().statusCode(200);
+        }
+        io.restassured.RestAssured.given().urlEncodingEnabled(false).get(segments.get(0).replaceAll("\\?.*", ""))
+                .then().statusCode(403); // a segment without its signature is refused
+
         String vtt = Files.readString(download(status.getString("captions-url"), dir, "captions.vtt"));
         assertThat(vtt).startsWith("WEBVTT\n");
         assertThat(vtt).contains("Hello Ada. We made this video for you.").contains("Your offer: 20% off.");

@@ -53,6 +53,10 @@ public final class FilterGraphCompiler {
     static final String VIDEO_FILE = "video.mp4";
     static final String THUMBNAIL_FILE = "thumbnail.jpg";
     static final String PREVIEW_FILE = "preview.jpg";
+    /** The local HLS playlist of a streamed render, and its segments' names. */
+    public static final String STREAM_FILE = "stream.m3u8";
+    static final String STREAM_SEGMENTS = "stream-%05d.ts";
+    static final int STREAM_SEGMENT_SECONDS = 1;
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
@@ -82,7 +86,18 @@ public final class FilterGraphCompiler {
      */
     public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
             Path workDir) {
-        return new Compilation(video, assets, speech, cues, workDir).command();
+        return compile(video, assets, speech, cues, false, workDir);
+    }
+
+    /**
+     * @param stream whether the main output is also written as an HLS stream while it renders ({@link #STREAM_FILE}
+     *        and its segments of about {@value #STREAM_SEGMENT_SECONDS} s in {@code workDir}), from the same encode
+     */
+    public FfmpegCommand compile(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+            boolean stream, Path workDir) {
+        Compilation compilation = new Compilation(video, assets, speech, cues, workDir);
+        compilation.stream = stream;
+        return compilation.command();
     }
 
     /**
@@ -106,6 +121,7 @@ public final class FilterGraphCompiler {
         private final Map<String, String> redactions = new LinkedHashMap<>();
         private final List<String> speechInputs = new ArrayList<>();
         private final List<Cue> cues;
+        private boolean stream;
         private final int fps;
         private int inputs;
 
@@ -290,16 +306,30 @@ public final class FilterGraphCompiler {
                 mapped.addAll(List.of("-map", sound));
             }
             switch (output.format()) {
-                case MP4 -> mapped.addAll(List.of("-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
-                        "-pix_fmt", "yuv420p", "-g", Integer.toString((output.fps() > 0 ? output.fps() : fps) * 2),
-                        "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
-                        "-movflags", "+faststart"));
+                case MP4 -> {
+                    mapped.addAll(List.of("-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
+                            "-pix_fmt", "yuv420p", "-g", Integer.toString((output.fps() > 0 ? output.fps() : fps) * 2),
+                            "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE)));
+                    if (!(i == 0 && stream)) {
+                        mapped.addAll(List.of("-movflags", "+faststart"));
+                    }
+                }
                 case WEBM -> mapped.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8",
                         "-row-mt", "1", "-tile-columns", "2", "-b:v", "0", "-crf", "36", "-pix_fmt", "yuv420p",
                         "-c:a", "libopus", "-b:a", "96k", "-ar", Integer.toString(AUDIO_RATE)));
                 case GIF -> mapped.addAll(List.of("-loop", "0", "-f", "gif"));
             }
-            mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration), file));
+            mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration)));
+            if (i == 0 && stream) {
+                // one encode, two muxers: the MP4 and, as it renders, the HLS stream (a keyframe every segment)
+                mapped.addAll(List.of("-force_key_frames", "expr:gte(t,n_forced*" + STREAM_SEGMENT_SECONDS + ")",
+                        "-f", "tee", "[f=mp4:movflags=+faststart]" + file + "|[f=hls:hls_time="
+                                + STREAM_SEGMENT_SECONDS + ":hls_list_size=0:hls_playlist_type=event"
+                                + ":hls_segment_type=mpegts:hls_segment_filename=" + STREAM_SEGMENTS + "]"
+                                + STREAM_FILE));
+            } else {
+                mapped.add(file);
+            }
         }
 
         /**

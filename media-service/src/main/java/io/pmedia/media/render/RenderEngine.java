@@ -66,7 +66,16 @@ public final class RenderEngine {
      */
     public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
             Path workDir, Duration timeLimit) {
-        FfmpegCommand command = compiler.compile(video, assets, speech, cues, workDir);
+        return render(video, assets, speech, cues, false, workDir, timeLimit);
+    }
+
+    /**
+     * As {@link #render(ResolvedVideo, Map, List, List, Path, Duration)}; with {@code stream}, the main output is
+     * also written as an HLS stream into {@code workDir} while it renders ({@link FilterGraphCompiler#STREAM_FILE}).
+     */
+    public RenderOutput render(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+            boolean stream, Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compile(video, assets, speech, cues, stream, workDir);
         runner.run(command, timeLimit);
         for (Path output : command.outputs()) {
             if (!Files.isRegularFile(output) || size(output) == 0) {

@@ -60,6 +60,7 @@ public class RenderWorker {
     private final RenderEngines engines;
     private final SpeechEngines speech;
     private final StoreFonts fonts;
+    private final StreamPublisher.Sink streamSink;
     private final StoreRetry storeRetry;
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
@@ -76,6 +77,22 @@ public class RenderWorker {
         this.engines = engines;
         this.speech = speech;
         this.fonts = fonts;
+        this.streamSink = new StreamPublisher.Sink() {
+            @Override
+            public void put(String key, Path file, String contentType) {
+                store.put(key, file, contentType);
+            }
+
+            @Override
+            public void put(String key, byte[] content, String contentType) {
+                store.put(key, content, contentType);
+            }
+
+            @Override
+            public String url(String key) {
+                return store.publicUrl(key);
+            }
+        };
         this.storeRetry = storeRetry;
         this.config = config;
         this.results = results;
@@ -158,7 +175,18 @@ public class RenderWorker {
                 spoken.add(lengths.get(speechKey(same.text(), same.voice(), same.rate())));
             }
             List<Cue> cues = Captions.cues(video, spoken);
-            RenderEngine.RenderOutput output = engines.engine().render(video, files, speech, cues, work, limit);
+            // a person waits for a realtime render: it streams while it renders
+            boolean stream = job.lane() != RenderLane.BATCH;
+            RenderEngine.RenderOutput output;
+            try (StreamPublisher publisher = stream
+                    ? new StreamPublisher(streamSink, work.resolve(FilterGraphCompiler.STREAM_FILE),
+                            job.outputPrefix() + "stream/").start()
+                    : null) {
+                output = engines.engine().render(video, files, speech, cues, stream, work, limit);
+                if (publisher != null) {
+                    storeRetry.run(publisher::finish);
+                }
+            }
             String videoKey = job.outputPrefix() + "video.mp4";
             String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
             storeRetry.run(() -> store.put(videoKey, output.video(), "video/mp4"));

@@ -68,6 +68,8 @@ public final class MediaBodies {
             @Schema(description = "beyond the interface: every output of a template that lists several, by name "
                     + "(the first is video-url); only on SUCCESS") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> renditions,
             @Schema(description = "beyond the interface: the WebVTT captions of the speech layers; only on SUCCESS "
-                    + "of a template with speech") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-url") String captionsUrl){
+                    + "of a template with speech") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-url") String captionsUrl,
+            @Schema(description = "beyond the interface: an HLS playlist of the video that plays while it renders "
+                    + "(EVENT, about 1 s segments), complete (VOD) once it is ready; not on FAILURE") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("stream-url") String streamUrl){
     }
 }

@@ -86,7 +86,7 @@ public class MediaResource {
     public Uni<MediaStatusBody> status(@PathParam("transactionId") String transactionId) {
         return requests.status(caller.clientId(), transactionId)
                 .map(status -> new MediaStatusBody(status.status(), status.message(), status.videoUrl(),
-                        status.imageUrl(), status.renditions(), status.captionsUrl()));
+                        status.imageUrl(), status.renditions(), status.captionsUrl(), status.streamUrl()));
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {

@@ -27,6 +27,7 @@ import io.pmedia.media.MediaRequest;
 import io.pmedia.media.RequestForm;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.repository.MediaRequestStore;
 import io.pmedia.media.repository.TemplateStore;
 import io.pmedia.media.template.TemplateDefinition;
@@ -59,7 +60,7 @@ public class MediaRequests {
 
     /** Interface 2.6. */
     public record Status(String status, String message, String videoUrl, String imageUrl,
-            Map<String, String> renditions, String captionsUrl) {
+            Map<String, String> renditions, String captionsUrl, String streamUrl) {
     }
 
     static final String ACCEPTED = "request accepted";
@@ -225,7 +226,11 @@ public class MediaRequests {
                     ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
                     ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
                     ready ? renditionUrls(request) : null,
-                    ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null);
+                    ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
+                    request.status != MediaStatus.FAILURE
+                            ? store.publicUrl(VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id
+                                    + "/stream/" + StreamPublisher.PLAYLIST)
+                            : null);
         });
     }
 

@@ -1,0 +1,153 @@
+package io.pmedia.media.render;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.jboss.logging.Logger;
+
+/**
+ * Publishes a render's HLS stream while FFmpeg writes it (docs/media.md, "Progressive delivery"): every
+ * {@value #EVERY_MILLIS} ms, each segment FFmpeg has finished (listed in its playlist) is stored under the request's
+ * own prefix, and the playlist is stored again with each segment named by its presigned URL, so that a player needs
+ * no credentials and can fetch nothing else. While the render runs the playlist is an EVENT playlist; {@link #finish()}
+ * makes it a complete VOD playlist. A store that is down during the render delays the stream, not the render.
+ */
+public final class StreamPublisher implements AutoCloseable {
+
+    /** Where the stream goes: the object store, behind a seam so that it can be tested alone. */
+    public interface Sink {
+        void put(String key, Path file, String contentType);
+
+        void put(String key, byte[] content, String contentType);
+
+        /** A URL a player may fetch {@code key} with. */
+        String url(String key);
+    }
+
+    /** The playlist's name under the request's stream prefix. */
+    public static final String PLAYLIST = "index.m3u8";
+    static final long EVERY_MILLIS = 100;
+    private static final Pattern SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
+    private static final Logger LOG = Logger.getLogger(StreamPublisher.class);
+    private static final ScheduledExecutorService TIMER = Executors.newScheduledThreadPool(1, runnable -> {
+        Thread thread = new Thread(runnable, "stream-publisher");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private final Sink sink;
+    private final Path playlist;
+    private final String prefix;
+    private final Set<String> stored = new HashSet<>();
+    private String published;
+    private ScheduledFuture<?> ticks;
+
+    /**
+     * @param playlist the playlist FFmpeg writes, its segments beside it
+     * @param prefix the object key prefix of the stream (in the vendor's namespace), ending with {@code /}
+     */
+    public StreamPublisher(Sink sink, Path playlist, String prefix) {
+        this.sink = sink;
+        this.playlist = playlist;
+        this.prefix = prefix;
+    }
+
+    /** Starts publishing what FFmpeg writes. */
+    public synchronized StreamPublisher start() {
+        ticks = TIMER.scheduleWithFixedDelay(() -> {
+            try {
+                publish(false);
+            } catch (RuntimeException e) {
+                LOG.debugf("stream %s not published yet: %s", prefix, e.getMessage());
+            }
+        }, 0, EVERY_MILLIS, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    /**
+     * Publishes the rest and the final VOD playlist; after FFmpeg has finished.
+     *
+     * @throws RuntimeException when the store cannot take it (the caller retries)
+     */
+    public void finish() {
+        close();
+        publish(true);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (ticks != null) {
+            ticks.cancel(false);
+        }
+    }
+
+    /** The key of the playlist a player starts from. */
+    public String playlistKey() {
+        return prefix + PLAYLIST;
+    }
+
+    synchronized void publish(boolean last) {
+        if (!Files.isRegularFile(playlist)) {
+            if (last) {
+                throw new IllegalStateException("ffmpeg wrote no stream playlist");
+            }
+            return;
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(playlist, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return;
+        }
+        List<String> out = new ArrayList<>();
+        int segments = 0;
+        for (String line : lines) {
+            if (line.isBlank() || line.startsWith("#")) {
+                if (last && line.equals("#EXT-X-PLAYLIST-TYPE:EVENT")) {
+                    out.add("#EXT-X-PLAYLIST-TYPE:VOD");
+                } else if (!line.equals("#EXT-X-ENDLIST")) {
+                    out.add(line);
+                }
+                continue;
+            }
+            String name = line.strip();
+            if (!SEGMENT.matcher(name).matches()) {
+                continue;
+            }
+            if (stored.add(name)) {
+                try {
+                    sink.put(prefix + name, playlist.resolveSibling(name), "video/mp2t");
+                } catch (RuntimeException e) {
+                    stored.remove(name);
+                    throw e;
+                }
+            }
+            out.add(sink.url(prefix + name));
+            segments++;
+        }
+        if (last) {
+            out.add("#EXT-X-ENDLIST");
+        }
+        if (segments == 0 && !last) {
+            return;
+        }
+        String text = String.join("\n", out) + "\n";
+        // the URLs are presigned afresh on every pass, so compare the playlist FFmpeg wrote, not ours
+        String written = String.join("\n", lines) + last;
+        if (!written.equals(published)) {
+            sink.put(prefix + PLAYLIST, text.getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
+            published = written;
+        }
+    }
+}
