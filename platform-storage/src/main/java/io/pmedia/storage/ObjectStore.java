@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -34,6 +35,7 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
@@ -128,6 +130,13 @@ public class ObjectStore {
             }
             throw e;
         }
+    }
+
+    /** The keys under {@code prefix}, at most 1000, in key order. */
+    public List<String> list(String prefix) {
+        ensureBucket();
+        return s3.listObjectsV2(request -> request.bucket(config.bucket()).prefix(prefix).maxKeys(1000)).contents()
+                .stream().map(S3Object::key).toList();
     }
 
     /** Size in bytes, or empty when the object does not exist. */

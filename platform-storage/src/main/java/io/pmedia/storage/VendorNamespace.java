@@ -21,7 +21,9 @@ public final class VendorNamespace {
         /** Realtime request outputs. */
         MEDIA("media"),
         /** Try-on outputs. */
-        VTON("vton");
+        VTON("vton"),
+        /** Rendered segments kept for reuse: the segment cache of the vendor's template versions. */
+        CACHE("cache");
 
         private final String prefix;
 

@@ -96,6 +96,17 @@ public interface MediaConfig {
 
         /** The render workers of this replica and the two lanes they take jobs from (docs/media.md). */
         Lanes lanes();
+
+        /**
+         * Segments that do not depend on the request are rendered once per template version and reused
+         * (docs/media.md, "Segment cache").
+         */
+        @WithDefault("true")
+        boolean segmentCache();
+
+        /** The local copy of the segment cache on each worker; least recently used pieces go first. */
+        @WithDefault("2G")
+        io.quarkus.runtime.configuration.MemorySize segmentCacheSize();
     }
 
     interface Lanes {

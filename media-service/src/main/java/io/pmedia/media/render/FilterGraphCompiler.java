@@ -109,6 +109,45 @@ public final class FilterGraphCompiler {
         return new Compilation(still.video(), assets, List.of(), List.of(), workDir).still(still.frame());
     }
 
+    /**
+     * Renders {@code segments} of {@code video} (by index) each as a video-only MP4 piece named {@code files} (in
+     * the same order) in {@code workDir}, to be joined by {@link #compileAssembly}.
+     *
+     * @param assets the local file of every URL those segments show
+     */
+    public FfmpegCommand compilePieces(ResolvedVideo video, List<Integer> segments, List<String> files,
+            Map<String, Path> assets, Path workDir) {
+        List<ResolvedVideo.Segment> chosen = segments.stream().map(k -> video.segments().get(k)).toList();
+        ResolvedVideo part = new ResolvedVideo(video.canvas(), chosen, ResolvedVideo.Audio.silence());
+        return new Compilation(part, assets, List.of(), List.of(), workDir).pieces(files);
+    }
+
+    /**
+     * Joins the pieces listed (in order) in the concat list {@code pieces} (in {@code workDir}) without
+     * re-encoding, with the whole video's sound, into the MP4 and thumbnail (and the stream) a full render writes.
+     *
+     * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
+     */
+    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Map<String, Path> assets,
+            List<Path> speech, boolean stream, Path workDir) {
+        Compilation compilation = new Compilation(video, assets, speech, List.of(), workDir, pieces);
+        compilation.stream = stream;
+        return compilation.assembly();
+    }
+
+    /**
+     * The H.264 settings of a segment piece, the same for every piece of every render: cached pieces and new ones
+     * join only when they agree. A keyframe every second, so that the joined video streams in 1 s segments.
+     */
+    static final java.util.function.IntFunction<List<String>> PIECE_ENCODING = fps -> List.of("-c:v", "libx264",
+            "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-g", Integer.toString(fps * 2),
+            "-force_key_frames", "expr:gte(t,n_forced*" + STREAM_SEGMENT_SECONDS + ")");
+
+    /** The encoder settings a cached piece was made with, for its cache key. */
+    public static String pieceEncoding(int fps) {
+        return String.join(" ", PIECE_ENCODING.apply(fps));
+    }
+
     /** The state of one compilation: arguments, graph chains, and the labels still to be consumed. */
     private final class Compilation {
 
@@ -122,18 +161,40 @@ public final class FilterGraphCompiler {
         private final List<String> speechInputs = new ArrayList<>();
         private final List<Cue> cues;
         private boolean stream;
+        private boolean soundOnly;
         private final int fps;
         private int inputs;
 
         Compilation(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
                 Path workDir) {
+            this(video, assets, speech, cues, workDir, null);
+        }
+
+        /**
+         * @param pieces a concat list of the video's picture, already encoded, as the first input (the assembly of
+         *        a cached render): then only the sound's assets are inputs
+         */
+        Compilation(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+                Path workDir, Path pieces) {
             this.video = video;
             this.canvas = video.canvas();
             this.fps = canvas.fps();
             this.workDir = workDir;
             this.cues = cues;
             args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
-            inputs(assets);
+            if (pieces != null) {
+                args.addAll(List.of("-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
+                        pieces.getFileName().toString()));
+                inputs++;
+                Map<String, Path> sound = new LinkedHashMap<>();
+                if (video.audio().url() != null) {
+                    sound.put(video.audio().url(), assets.get(video.audio().url()));
+                }
+                soundOnly = true;
+                inputs(sound);
+            } else {
+                inputs(assets);
+            }
             for (int i = 0; i < speech.size(); i++) {
                 String name = "speech-" + i + ".wav";
                 link(speech.get(i), workDir.resolve(name));
@@ -182,6 +243,51 @@ public final class FilterGraphCompiler {
                     "-update", "1", THUMBNAIL_FILE));
             return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
                     video.durationSeconds(), redactions, files);
+        }
+
+        /**
+         * Every segment as a video-only MP4 of its own ({@code files}, in order), encoded exactly alike, each
+         * starting on a keyframe, so that they join without re-encoding.
+         */
+        FfmpegCommand pieces(List<String> files) {
+            List<String> mapped = new ArrayList<>();
+            for (int k = 0; k < video.segments().size(); k++) {
+                chains.add("[" + segment(k, video.segments().get(k)) + "]format=yuv420p[piece" + k + "]");
+                mapped.addAll(List.of("-map", "[piece" + k + "]"));
+                mapped.addAll(PIECE_ENCODING.apply(fps));
+                mapped.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4",
+                        files.get(k)));
+            }
+            args.addAll(List.of("-filter_complex", String.join(";", chains)));
+            args.addAll(mapped);
+            Path first = workDir.resolve(files.get(0));
+            return new FfmpegCommand(args, workDir, first, first, video.durationSeconds(), redactions,
+                    files.stream().map(workDir::resolve).toList());
+        }
+
+        /**
+         * The pieces joined as they are (stream copy) with the whole video's sound encoded in one go, as the MP4
+         * (and, when streaming, the HLS stream), and the thumbnail cut from the middle of the first segment.
+         */
+        FfmpegCommand assembly() {
+            int thumbnailFrame = video.segments().get(0).frames() / 2;
+            chains.add("[0:v]trim=start_frame=" + thumbnailFrame + ":end_frame=" + (thumbnailFrame + 1)
+                    + ",format=yuv420p[thumb]");
+            chains.add(audio() + "[aout]");
+            args.addAll(List.of("-filter_complex", String.join(";", chains), "-map", "0:v", "-map", "[aout]",
+                    "-c:v", "copy", "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
+                    "-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(video.durationSeconds())));
+            if (stream) {
+                args.addAll(List.of("-f", "tee", "[f=mp4:movflags=+faststart]" + VIDEO_FILE + "|[f=hls:hls_time="
+                        + STREAM_SEGMENT_SECONDS + ":hls_list_size=0:hls_playlist_type=event"
+                        + ":hls_segment_type=mpegts:hls_segment_filename=" + STREAM_SEGMENTS + "]" + STREAM_FILE));
+            } else {
+                args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
+            }
+            args.addAll(List.of("-map", "[thumb]", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
+                    "-update", "1", THUMBNAIL_FILE));
+            return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
+                    video.durationSeconds(), redactions);
         }
 
         /** The graph of the only segment, cut to frame {@code frame} and written as a JPEG. */
@@ -351,6 +457,9 @@ public final class FilterGraphCompiler {
             }
             int link = 0;
             for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
+                if (soundOnly && asset.getValue() != AssetKind.AUDIO) {
+                    continue;
+                }
                 Path file = assets.get(asset.getKey());
                 if (file == null) {
                     throw new IllegalArgumentException("no fetched file for asset " + asset.getKey());

@@ -82,6 +82,11 @@ public final class RenderEngine {
                 throw new RenderException("ffmpeg produced no " + output.getFileName() + " output");
             }
         }
+        return checked(video, command);
+    }
+
+    /** The result of {@code command}, checked against the timeline: streams, frame size, duration. */
+    private static RenderOutput checked(ResolvedVideo video, FfmpegCommand command) {
         if (!Files.isRegularFile(command.video()) || !Files.isRegularFile(command.thumbnail())) {
             throw new RenderException("ffmpeg produced no video");
         }
@@ -107,6 +112,48 @@ public final class RenderEngine {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /**
+     * Renders {@code segments} of {@code video} (by index) as video-only pieces, one file each, in {@code workDir}.
+     *
+     * @return the pieces, in the order of {@code segments}
+     * @throws RenderException as a render would
+     */
+    public List<Path> renderPieces(ResolvedVideo video, List<Integer> segments, Map<String, Path> assets,
+            Path workDir, Duration timeLimit) {
+        List<String> files = segments.stream().map(k -> "piece-" + k + ".mp4").toList();
+        FfmpegCommand command = compiler.compilePieces(video, segments, files, assets, workDir);
+        runner.run(command, timeLimit);
+        for (Path piece : command.outputs()) {
+            if (!Files.isRegularFile(piece) || size(piece) == 0) {
+                throw new RenderException("ffmpeg produced no " + piece.getFileName());
+            }
+        }
+        return command.outputs();
+    }
+
+    /**
+     * Joins {@code pieces} (one per segment of {@code video}, in order) without re-encoding, with the video's sound,
+     * into the MP4 and the thumbnail (and the stream), checked as a full render is.
+     *
+     * @throws RenderException as a render would
+     */
+    public RenderOutput assemble(ResolvedVideo video, List<Path> pieces, Map<String, Path> assets, List<Path> speech,
+            boolean stream, Path workDir, Duration timeLimit) {
+        StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
+        for (Path piece : pieces) {
+            list.append("file '").append(piece.toAbsolutePath().toString().replace("'", "'\\''")).append("'\n");
+        }
+        Path concat = workDir.resolve("pieces.ffconcat");
+        try {
+            Files.writeString(concat, list);
+        } catch (IOException e) {
+            throw new RenderException("the pieces' list cannot be written");
+        }
+        FfmpegCommand command = compiler.compileAssembly(video, concat, assets, speech, stream, workDir);
+        runner.run(command, timeLimit);
+        return checked(video, command);
     }
 
     /**

@@ -60,6 +60,7 @@ public class RenderWorker {
     private final RenderEngines engines;
     private final SpeechEngines speech;
     private final StoreFonts fonts;
+    private final SegmentCache segments;
     private final StreamPublisher.Sink streamSink;
     private final StoreRetry storeRetry;
     private final MediaConfig config;
@@ -68,7 +69,8 @@ public class RenderWorker {
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
-            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, StoreRetry storeRetry,
+            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, SegmentCache segments,
+            StoreRetry storeRetry,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
         this.codec = codec;
@@ -77,6 +79,7 @@ public class RenderWorker {
         this.engines = engines;
         this.speech = speech;
         this.fonts = fonts;
+        this.segments = segments;
         this.streamSink = new StreamPublisher.Sink() {
             @Override
             public void put(String key, Path file, String contentType) {
@@ -182,7 +185,9 @@ public class RenderWorker {
                     ? new StreamPublisher(streamSink, work.resolve(FilterGraphCompiler.STREAM_FILE),
                             job.outputPrefix() + "stream/").start()
                     : null) {
-                output = engines.engine().render(video, files, speech, cues, stream, work, limit);
+                output = segments.render(engines.engine(),
+                        new SegmentCache.Scope(job.clientId(), job.templateId(), job.templateVersion()),
+                        video, files, speech, cues, stream, work, limit);
                 if (publisher != null) {
                     storeRetry.run(publisher::finish);
                 }

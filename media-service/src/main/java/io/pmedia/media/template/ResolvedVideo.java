@@ -79,9 +79,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
         }
         Segment segment = segments.get(k);
         int local = Math.max(0, Math.min(segment.frames() - 1, frame - startFrame(k)));
-        ResolvedVideo single = new ResolvedVideo(canvas, List.of(new Segment(segment.id(), segment.frames(),
-                segment.duration(), segment.background(), segment.fadeIn(), segment.fadeOut(), segment.layers(),
-                null)), Audio.silence());
+        ResolvedVideo single = new ResolvedVideo(canvas, List.of(segment.withTransition(null)), Audio.silence());
         return new Still(single, local);
     }
 
@@ -123,18 +121,32 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
 
     /**
      * One segment: {@code frames} long at the canvas rate ({@code duration} is the same in seconds), fading in from
-     * and out to black over {@code fadeIn} / {@code fadeOut} seconds.
+     * and out to black over {@code fadeIn} / {@code fadeOut} seconds. {@code personal} when its picture depends on
+     * the request (a placeholder, a request asset, a speech, a {@code frame_segments} text or asset); a segment that
+     * is not can be rendered once and reused (the segment cache).
      */
     public record Segment(String id, int frames, double duration, Background background, double fadeIn,
-            double fadeOut, List<Layer> layers, Transition transition) {
+            double fadeOut, List<Layer> layers, Transition transition, boolean personal) {
 
         public Segment {
             layers = List.copyOf(layers);
         }
 
+        /** A segment taken to depend on the request. */
         public Segment(String id, int frames, double duration, Background background, double fadeIn,
                 double fadeOut, List<Layer> layers) {
-            this(id, frames, duration, background, fadeIn, fadeOut, layers, null);
+            this(id, frames, duration, background, fadeIn, fadeOut, layers, null, true);
+        }
+
+        /** A segment taken to depend on the request. */
+        public Segment(String id, int frames, double duration, Background background, double fadeIn,
+                double fadeOut, List<Layer> layers, Transition transition) {
+            this(id, frames, duration, background, fadeIn, fadeOut, layers, transition, true);
+        }
+
+        /** The same segment with another transition. */
+        public Segment withTransition(Transition other) {
+            return new Segment(id, frames, duration, background, fadeIn, fadeOut, layers, other, personal);
         }
 
         /** Frames this segment shares with the next one (its transition); 0 without one. */

@@ -113,7 +113,7 @@ public final class TemplateResolver {
         TemplateDefinition.Canvas canvas = template.canvas();
         List<ResolvedVideo.Segment> resolved = new ArrayList<>();
         for (Planned plan : planned) {
-            resolved.add(segment(canvas, plan, fields, slots, lengths));
+            resolved.add(segment(canvas, plan, fields, slots, template.assetsOrEmpty(), lengths));
         }
         resolved = transitions(resolved);
         int frames = new ResolvedVideo(canvas, resolved, ResolvedVideo.Audio.silence()).frames();
@@ -144,8 +144,7 @@ public final class TemplateResolver {
                 int frames = Math.min(transition.frames(), room);
                 transition = frames < 1 ? null : new ResolvedVideo.Transition(transition.type(), frames);
             }
-            out.add(new ResolvedVideo.Segment(segment.id(), segment.frames(), segment.duration(),
-                    segment.background(), segment.fadeIn(), segment.fadeOut(), segment.layers(), transition));
+            out.add(segment.withTransition(transition));
         }
         return out;
     }
@@ -341,7 +340,8 @@ public final class TemplateResolver {
     }
 
     private static ResolvedVideo.Segment segment(TemplateDefinition.Canvas canvas, Planned plan,
-            Map<String, String> fields, Map<AssetKind, List<String>> slots, SpeechLengths lengths) {
+            Map<String, String> fields, Map<AssetKind, List<String>> slots, TemplateDefinition.AssetSlots declared,
+            SpeechLengths lengths) {
         TemplateDefinition.Segment segment = plan.segment();
         TemplateDefinition.Variant variant = plan.variant();
         FrameSegment directive = plan.directive();
@@ -359,6 +359,8 @@ public final class TemplateResolver {
         double frame = 1.0 / canvas.fps();
 
         List<ResolvedVideo.Layer> resolved = new ArrayList<>();
+        // whether anything of the request shows: then the segment cannot be rendered once for everyone
+        boolean personal = false;
         for (TemplateDefinition.Layer layer : layers) {
             double start = (layer.start() == null ? 0 : layer.start()) * stretch;
             double end = Math.min(duration, (layer.end() == null ? authored : layer.end()) * stretch);
@@ -369,14 +371,16 @@ public final class TemplateResolver {
                     end - start);
             if (layer.layerType() == LayerType.SPEECH) {
                 String text = spokenText(layer, fields);
+                personal = true;
                 if (text != null) {
                     resolved.add(new ResolvedVideo.Speech(layer.id() == null ? "speech" : layer.id(), text,
                             voice(layer), rate(layer), start, end));
                 }
             } else if (layer.layerType() == LayerType.TEXT) {
-                String source = directive != null && layer.id() != null && directive.texts().containsKey(layer.id())
-                        ? directive.texts().get(layer.id())
-                        : layer.text();
+                boolean overridden = directive != null && layer.id() != null
+                        && directive.texts().containsKey(layer.id());
+                String source = overridden ? directive.texts().get(layer.id()) : layer.text();
+                personal |= overridden || PLACEHOLDER.matcher(source).find();
                 String text = substitute(source, fields);
                 if (text == null) {
                     continue;
@@ -395,8 +399,10 @@ public final class TemplateResolver {
             } else {
                 AssetKind kind = layer.assetKind();
                 String url = directive != null && layer.id() != null ? directive.assets().get(layer.id()) : null;
+                personal |= url != null;
                 if (url == null) {
                     url = slots.get(kind).get(layer.asset());
+                    personal |= url != null && !url.equals(declared.of(kind).get(layer.asset()).defaultUrl());
                 }
                 if (url == null) {
                     continue;
@@ -411,11 +417,13 @@ public final class TemplateResolver {
                 ? variant.background()
                 : segment.background();
         String override = directive == null ? null : directive.assets().get(BACKGROUND);
+        ResolvedVideo.Background shown = background(canvas, background, override, slots);
+        personal |= shown.url() != null && !shown.url().equals(defaultUrl(background, declared));
         double[] fades = fades(either(segment.fadeIn(), segment.fade()), either(segment.fadeOut(), segment.fade()),
                 duration);
         TemplateDefinition.Transition transition = segment.transition();
         return new ResolvedVideo.Segment(segment.id(), frames, duration,
-                background(canvas, background, override, slots), Math.min(fades[0], duration / 2),
+                shown, Math.min(fades[0], duration / 2),
                 Math.min(fades[1], duration / 2), resolved, transition == null
                         ? null
                         : new ResolvedVideo.Transition(transition.type() == null
@@ -423,7 +431,8 @@ public final class TemplateResolver {
                                 : transition.type(),
                                 (int) Math.round((transition.duration() == null
                                         ? DEFAULT_TRANSITION_SECONDS
-                                        : transition.duration()) * canvas.fps())));
+                                        : transition.duration()) * canvas.fps())),
+                personal);
     }
 
     /** How long a segment of {@code "duration": "speech"} lasts: to the end of its last speech, and a pause. */
@@ -490,6 +499,17 @@ public final class TemplateResolver {
         return url == null
                 ? new ResolvedVideo.Background(color, null, null)
                 : new ResolvedVideo.Background(color, url, kind);
+    }
+
+    /** The default URL of the slot a background shows; null for a colour or a slot without one. */
+    private static String defaultUrl(TemplateDefinition.Background background, TemplateDefinition.AssetSlots declared) {
+        if (background == null) {
+            return null;
+        }
+        if (background.image() != null) {
+            return declared.of(AssetKind.IMAGE).get(background.image()).defaultUrl();
+        }
+        return background.video() == null ? null : declared.of(AssetKind.VIDEO).get(background.video()).defaultUrl();
     }
 
     /** A checked template names a known fit or none; anything else is drawn as {@code contain}. */
