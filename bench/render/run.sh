@@ -2,7 +2,10 @@
 # Render benchmark: the demo template through the engine vs. the bare ffmpeg command it generates.
 # Usage: bench/render/run.sh [runs] [template.json]     (default: 7 runs of deploy/local/templates/greeting.json)
 #        bench/render/run.sh features [runs]            (issue 14: renditions, speech, previews; default 5 runs)
-# Without arguments both run.
+#        bench/render/run.sh cache [runs]               (issue 15: brand-story cached vs full; default 9 runs)
+#        bench/render/run.sh stream [requests]          (issue 15: time to first playable segment through the
+#                                                        running stack; default 50 requests)
+# Without arguments all run (stream only when the stack is up).
 # Needs ffmpeg, ffprobe and fonts-dejavu-core; first builds media-service and the modules it uses (installed into the
 # local Maven repository, so that the classpath below resolves on a fresh machine too).
 set -euo pipefail
@@ -20,12 +23,29 @@ bench() { # main class, args...
     -cp "media-service/target/classes:media-service/target/test-classes:$(cat "$CLASSPATH_FILE")" \
     "io.pmedia.media.render.$main" "$@"
 }
+stream() { # requests
+  # shellcheck source=scripts/lib/stack.sh
+  . scripts/lib/stack.sh
+  use_stack media >/dev/null
+  trap 'release_stack >/dev/null; rm -f "$CLASSPATH_FILE"' EXIT
+  curl -s -X POST "$PMEDIA_GATEWAY_URL/admin/templates" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' --data-binary @deploy/local/templates/brand-story.json >/dev/null
+  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$(demo_token)" "${1:-50}"
+}
 if [ "${1:-}" = features ]; then
   shift
   bench FeatureBench "$@"
+elif [ "${1:-}" = cache ]; then
+  shift
+  bench CacheBench "$@"
+elif [ "${1:-}" = stream ]; then
+  shift
+  stream "$@"
 elif [ $# -gt 0 ]; then
   bench RenderBench "$@"
 else
   bench RenderBench
   bench FeatureBench
+  bench CacheBench
+  if ./pmedia status 2>/dev/null | grep -q "^media *up"; then stream 50; fi
 fi

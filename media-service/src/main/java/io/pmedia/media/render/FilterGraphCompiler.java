@@ -128,9 +128,10 @@ public final class FilterGraphCompiler {
      *
      * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
      */
-    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Map<String, Path> assets,
+    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path firstPiece, Map<String, Path> assets,
             List<Path> speech, boolean stream, Path workDir) {
-        Compilation compilation = new Compilation(video, assets, speech, List.of(), workDir, pieces);
+        Compilation compilation = new Compilation(video, assets, speech, List.of(), workDir, pieces,
+                firstPiece.toAbsolutePath());
         compilation.stream = stream;
         return compilation.assembly();
     }
@@ -176,6 +177,11 @@ public final class FilterGraphCompiler {
          */
         Compilation(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
                 Path workDir, Path pieces) {
+            this(video, assets, speech, cues, workDir, pieces, null);
+        }
+
+        Compilation(ResolvedVideo video, Map<String, Path> assets, List<Path> speech, List<Cue> cues,
+                Path workDir, Path pieces, Path thumbnailSource) {
             this.video = video;
             this.canvas = video.canvas();
             this.fps = canvas.fps();
@@ -185,6 +191,11 @@ public final class FilterGraphCompiler {
             if (pieces != null) {
                 args.addAll(List.of("-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
                         pieces.getFileName().toString()));
+                inputs++;
+                // the thumbnail: the first piece opened again at its middle frame (a seek, not a decode of all)
+                int middle = video.segments().get(0).frames() / 2;
+                args.addAll(List.of("-ss", number((double) middle / fps), "-protocol_whitelist", "file", "-i",
+                        "file:" + thumbnailSource));
                 inputs++;
                 Map<String, Path> sound = new LinkedHashMap<>();
                 if (video.audio().url() != null) {
@@ -270,12 +281,12 @@ public final class FilterGraphCompiler {
          * (and, when streaming, the HLS stream), and the thumbnail cut from the middle of the first segment.
          */
         FfmpegCommand assembly() {
-            int thumbnailFrame = video.segments().get(0).frames() / 2;
-            chains.add("[0:v]trim=start_frame=" + thumbnailFrame + ":end_frame=" + (thumbnailFrame + 1)
-                    + ",format=yuv420p[thumb]");
             chains.add(audio() + "[aout]");
+            // the sound is encoded here alone, on the critical path: AAC's fast coder (the default search costs
+            // several times more for no audible gain at 128 kb/s)
             args.addAll(List.of("-filter_complex", String.join(";", chains), "-map", "0:v", "-map", "[aout]",
-                    "-c:v", "copy", "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE),
+                    "-c:v", "copy", "-c:a", "aac", "-aac_coder", "fast", "-b:a", "128k", "-ar",
+                    Integer.toString(AUDIO_RATE),
                     "-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(video.durationSeconds())));
             if (stream) {
                 args.addAll(List.of("-f", "tee", "[f=mp4:movflags=+faststart]" + VIDEO_FILE + "|[f=hls:hls_time="
@@ -284,7 +295,7 @@ public final class FilterGraphCompiler {
             } else {
                 args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
             }
-            args.addAll(List.of("-map", "[thumb]", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
+            args.addAll(List.of("-map", "1:v", "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
                     "-update", "1", THUMBNAIL_FILE));
             return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
                     video.durationSeconds(), redactions);

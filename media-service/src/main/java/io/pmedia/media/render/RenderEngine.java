@@ -151,7 +151,8 @@ public final class RenderEngine {
         } catch (IOException e) {
             throw new RenderException("the pieces' list cannot be written");
         }
-        FfmpegCommand command = compiler.compileAssembly(video, concat, assets, speech, stream, workDir);
+        FfmpegCommand command = compiler.compileAssembly(video, concat, pieces.get(0), assets, speech, stream,
+                workDir);
         runner.run(command, timeLimit);
         return checked(video, command);
     }
