@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * and until its status is SUCCESS (time-to-video). Prints p50/p99 of both.
  *
  * <pre>
- *   java bench/render/Stream.java GATEWAY TOKEN COUNT
+ *   java bench/render/Stream.java GATEWAY TOKEN COUNT [USE_CASE]     (default brand-story)
  * </pre>
  */
 public class Stream {
@@ -27,10 +27,11 @@ public class Stream {
         String gateway = args[0];
         String token = args[1];
         int count = Integer.parseInt(args[2]);
+        String useCase = args.length > 3 ? args[3] : "brand-story";
         List<Double> first = new ArrayList<>();
         List<Double> video = new ArrayList<>();
         for (int i = 0; i < count + 2; i++) {
-            double[] times = one(gateway, token, i);
+            double[] times = one(gateway, token, useCase, i);
             if (i >= 2 && times != null) { // two warm-up requests
                 first.add(times[0]);
                 video.add(times[1]);
@@ -39,19 +40,19 @@ public class Stream {
         Collections.sort(first);
         Collections.sort(video);
         System.out.printf(Locale.ROOT, """
-                stream benchmark (brand-story through the stack, %d requests one after the other, after 2 warm-up)
+                stream benchmark (%s through the stack, %d requests one after the other, after 2 warm-up)
                 accepted -> first segment fetchable: p50 %.0f ms, p99 %.0f ms (goal p50 <= 500 ms)
                 accepted -> SUCCESS (time-to-video): p50 %.0f ms, p99 %.0f ms
-                """, first.size(), percentile(first, 0.5) * 1000, percentile(first, 0.99) * 1000,
+                """, useCase, first.size(), percentile(first, 0.5) * 1000, percentile(first, 0.99) * 1000,
                 percentile(video, 0.5) * 1000, percentile(video, 0.99) * 1000);
     }
 
     /** {seconds to the first segment, seconds to SUCCESS}, or null on a failure. */
-    private static double[] one(String gateway, String token, int n) throws Exception {
+    private static double[] one(String gateway, String token, String useCase, int n) throws Exception {
         String body = """
                 {"client-request-id": "bench-stream-%d-%d", "customer-id": "c", "user-id": "u-%d",
-                 "use-case-id": "brand-story", "data": {"personalization_fields": {"name": "Viewer %d"}}}"""
-                .formatted(System.nanoTime(), n, n, n);
+                 "use-case-id": "%s", "data": {"personalization_fields": {"name": "Viewer %d"}}}"""
+                .formatted(System.nanoTime(), n, n, useCase, n);
         long started = System.nanoTime();
         String accepted = send(HttpRequest.newBuilder(URI.create(gateway + "/media/demo"))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")

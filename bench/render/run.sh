@@ -30,7 +30,10 @@ stream() { # requests
   trap 'release_stack >/dev/null; rm -f "$CLASSPATH_FILE"' EXIT
   curl -s -X POST "$PMEDIA_GATEWAY_URL/admin/templates" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
     -H 'Content-Type: application/json' --data-binary @deploy/local/templates/brand-story.json >/dev/null
-  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$(demo_token)" "${1:-50}"
+  local token
+  token="$(demo_token)"
+  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$token" "${1:-50}" brand-story
+  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$token" "${1:-50}" greeting
 }
 if [ "${1:-}" = features ]; then
   shift

@@ -439,9 +439,12 @@ public final class FilterGraphCompiler {
             mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration)));
             if (i == 0 && stream) {
                 // one encode, two muxers: the MP4 and, as it renders, the HLS stream (a keyframe every segment)
-                mapped.addAll(List.of("-force_key_frames", "expr:gte(t,n_forced*" + STREAM_SEGMENT_SECONDS + ")",
+                // the first segment is half as long, so that a player can start sooner
+                mapped.addAll(List.of("-force_key_frames",
+                        "expr:gte(t,if(lte(n_forced,1),n_forced*0.5,(n_forced-1)*" + STREAM_SEGMENT_SECONDS + "))",
                         "-f", "tee", "[f=mp4:movflags=+faststart]" + file + "|[f=hls:hls_time="
-                                + STREAM_SEGMENT_SECONDS + ":hls_list_size=0:hls_playlist_type=event"
+                                + STREAM_SEGMENT_SECONDS + ":hls_init_time=0.5:hls_list_size=0"
+                                + ":hls_playlist_type=event"
                                 + ":hls_segment_type=mpegts:hls_segment_filename=" + STREAM_SEGMENTS + "]"
                                 + STREAM_FILE));
             } else {

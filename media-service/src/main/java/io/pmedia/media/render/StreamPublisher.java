@@ -37,7 +37,7 @@ public final class StreamPublisher implements AutoCloseable {
 
     /** The playlist's name under the request's stream prefix. */
     public static final String PLAYLIST = "index.m3u8";
-    static final long EVERY_MILLIS = 100;
+    static final long EVERY_MILLIS = 50;
     private static final Pattern SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
     private static final Logger LOG = Logger.getLogger(StreamPublisher.class);
     private static final ScheduledExecutorService TIMER = Executors.newScheduledThreadPool(1, runnable -> {
