@@ -210,6 +210,11 @@ class BolaTest {
             notFound(b.call().get("/templates/" + privateTemplate));
             notFound(b.call().get("/templates/" + ownTemplate));
         });
+        cases.put("POST /templates/{templateId}/preview", () -> {
+            Map<String, Object> data = Map.of("data", Map.of("personalization_fields", Map.of("name", "Bob")));
+            notFound(b.json(data).post("/templates/" + privateTemplate + "/preview"));
+            notFound(b.json(data).post("/templates/" + ownTemplate + "/preview"));
+        });
         cases.put("POST /templates", () -> {
             // B registering A's own definition, use-case-id and all, gets a template of B's own: A's is untouched.
             String bs = b.json(ownDefinition).post("/templates").then().statusCode(201).extract().path("template-id");
@@ -276,7 +281,7 @@ class BolaTest {
                 "PATCH /admin/clients/{clientId}", "DELETE /admin/clients/{clientId}",
                 "POST /admin/clients/{clientId}/rotate-secret", "POST /admin/clients/{clientId}/rotate-api-key",
                 "POST /admin/clients/{clientId}/rotate-webhook-secret", "GET /admin/templates",
-                "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts")) {
+                "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts", "GET /admin/fonts")) {
             cases.put(operation, () -> {
                 String[] parts = operation.split(" ", 2);
                 String path = parts[1].replace("{clientId}", a.id().toString()).replace("{useCaseId}",
