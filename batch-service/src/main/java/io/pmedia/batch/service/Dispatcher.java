@@ -18,6 +18,7 @@ import jakarta.enterprise.event.Observes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
@@ -58,13 +59,16 @@ public class Dispatcher {
     private final ObjectMapper mapper;
     private final RenderJobs jobs;
     private final BatchConfig config;
+    private final MeterRegistry registry;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean started;
     private long timer = -1;
 
     public Dispatcher(Vertx vertx, TaskStore tasks, RowStore rows, Outputs outputs, Ingestion ingestion,
-            EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config) {
+            EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config,
+            MeterRegistry registry) {
+        this.registry = registry;
         this.vertx = vertx;
         this.tasks = tasks;
         this.rows = rows;
@@ -248,6 +252,8 @@ public class Dispatcher {
                         : Uni.createFrom().item(false)))
                 .invoke(applied -> {
                     if (applied) {
+                        // rows rendered, by outcome (the dashboard's "batch rows per minute")
+                        registry.counter("pmedia.batch.rows", "status", success ? "success" : "failure").increment();
                         wake();
                     }
                 });

@@ -2,6 +2,8 @@ package io.pmedia.deploy.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -9,6 +11,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -71,6 +74,38 @@ class ObservabilityTest {
             assertThat(panel.path("title").asText()).isNotBlank();
             assertThat(panel.path("targets")).isNotEmpty()
                     .allSatisfy(t -> assertThat(t.path("expr").asText()).isNotBlank());
+        });
+    }
+
+    /**
+     * Every pmedia metric an alert or the dashboard reads is one the code registers: the Prometheus name without its
+     * suffixes ({@code _total}, {@code _seconds}, {@code _bucket}, {@code _count}, {@code _sum}) is a Micrometer name
+     * ({@code pmedia_render_duration_seconds_bucket} is {@code "pmedia.render.duration"}) written in a service.
+     */
+    @Test
+    void everyMetricTheAlertsAndTheDashboardReadIsRegisteredByTheCode() throws Exception {
+        Path observability = Manifests.root().resolve("deploy/k8s/base/observability");
+        Set<String> used = new TreeSet<>();
+        try (var files = Files.list(observability)) {
+            for (Path file : files.toList()) {
+                Matcher metric = Pattern.compile("pmedia_[a-z_]+").matcher(Files.readString(file));
+                while (metric.find()) {
+                    used.add(metric.group());
+                }
+            }
+        }
+        StringBuilder code = new StringBuilder();
+        try (var sources = Files.walk(Manifests.root())) {
+            for (Path source : sources
+                    .filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/"))
+                    .toList()) {
+                code.append(Files.readString(source));
+            }
+        }
+        assertThat(used).isNotEmpty().allSatisfy(name -> {
+            String base = name.replaceAll("(_bucket|_count|_sum)$", "").replaceAll("(_total|_seconds)$", "");
+            assertThat(code.toString()).as("%s is registered as \"%s\"", name, base.replace('_', '.'))
+                    .contains("\"" + base.replace('_', '.') + "\"");
         });
     }
 }

@@ -65,7 +65,6 @@ public class RenderWorker {
     private final StoreRetry storeRetry;
     private final MediaConfig config;
     private final MutinyEmitter<String> results;
-    private final Timer renderTimer;
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
@@ -100,8 +99,6 @@ public class RenderWorker {
         this.config = config;
         this.results = results;
         this.registry = registry;
-        this.renderTimer = Timer.builder("pmedia.render.duration").description("Render wall time")
-                .publishPercentiles(0.5, 0.95, 0.99).register(registry);
     }
 
     /** Renders the job of a record of {@code lane} and publishes its result; runs on a render slot's thread. */
@@ -120,6 +117,11 @@ public class RenderWorker {
             return;
         }
         RenderResult result = render(job);
+        if (result.succeeded() && result.renderMillis() != null) {
+            Timer.builder("pmedia.render.duration").description("Render wall time, job taken to outputs stored")
+                    .tag("lane", lane.wire()).publishPercentiles(0.5, 0.95, 0.99).publishPercentileHistogram()
+                    .register(registry).record(Duration.ofMillis(result.renderMillis()));
+        }
         registry.counter("pmedia.render.jobs", "producer", String.valueOf(job.producer()), "lane", lane.wire(),
                 "status", result.status().name()).increment();
         // Awaited: the job's offset is committed when this method returns, so only after the result is durable.
@@ -215,7 +217,6 @@ public class RenderWorker {
                 storeRetry.run(() -> store.put(key, vtt, "text/vtt"));
             }
             long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
-            renderTimer.record(Duration.ofMillis(millis));
             return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
                     thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis,
                     video.outputs().size() > 1 ? renditions : null, captionsKey);

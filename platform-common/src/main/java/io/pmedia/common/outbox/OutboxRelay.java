@@ -10,6 +10,8 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -49,13 +51,18 @@ public class OutboxRelay {
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean running;
     private PgSubscriber subscriber;
+    private final MeterRegistry registry;
+    /** Seconds the oldest unpublished event has waited, as of the last poll (the alert PmediaOutboxBacklog). */
+    private volatile double oldestAge;
 
-    public OutboxRelay(OutboxStore store, OutboxSender sender, Vertx vertx, OutboxConfig config, Config rawConfig) {
+    public OutboxRelay(OutboxStore store, OutboxSender sender, Vertx vertx, OutboxConfig config, Config rawConfig,
+            MeterRegistry registry) {
         this.store = store;
         this.sender = sender;
         this.vertx = vertx;
         this.config = config;
         this.rawConfig = rawConfig;
+        this.registry = registry;
     }
 
     void start(@Observes StartupEvent event) {
@@ -63,6 +70,9 @@ public class OutboxRelay {
             return;
         }
         running = true;
+        Gauge.builder("pmedia.outbox.oldest.event.age", this, relay -> relay.oldestAge).baseUnit("seconds")
+                .description("How long the oldest event not yet published to Kafka has waited in the outbox")
+                .register(registry);
         subscriber = PgSubscriber.subscriber(vertx, connectOptions());
         subscriber.reconnectPolicy(attempt -> 1000L);
         subscriber.channel(CHANNEL).handler(payload -> requestDrain());
@@ -80,6 +90,10 @@ public class OutboxRelay {
     @Scheduled(every = "${pmedia.outbox.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void poll() {
         requestDrain();
+        if (running) {
+            store.oldestAgeSeconds().subscribe().with(age -> oldestAge = age,
+                    failure -> LOG.debugf("outbox age not read (%s)", failure.getMessage()));
+        }
     }
 
     /** Publishes what is pending now; safe to call from anywhere, any number of times. */

@@ -42,6 +42,10 @@ public class OutboxStore {
              WHERE name = 'relay' AND holder = $1
             """;
 
+    private static final String OLDEST_AGE = """
+            SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 FROM outbox_event
+            """;
+
     private final Pool pool;
 
     public OutboxStore(Pool pool) {
@@ -79,6 +83,11 @@ public class OutboxStore {
     }
 
     /** Gives the lease back after a batch that did not go out (its rows stay, to be sent again). */
+    /** Seconds the oldest pending event has waited; 0 when none waits. */
+    public Uni<Double> oldestAgeSeconds() {
+        return pool.query(OLDEST_AGE).execute().map(rows -> rows.iterator().next().getDouble(0));
+    }
+
     public Uni<Void> release(UUID holder) {
         return pool.preparedQuery(RELEASE_LEASE).execute(Tuple.of(holder)).replaceWithVoid();
     }
