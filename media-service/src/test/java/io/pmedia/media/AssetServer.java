@@ -7,6 +7,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,6 +43,9 @@ public final class AssetServer implements AutoCloseable {
             } else if (path.endsWith(".png")) {
                 body = png;
                 type = "image/png";
+            } else if (path.endsWith(".wav")) {
+                body = tone();
+                type = "audio/wav";
             } else {
                 body = "<html>not an image</html>".getBytes();
                 type = "text/html";
@@ -53,6 +58,27 @@ public final class AssetServer implements AutoCloseable {
             }
         });
         server.start();
+    }
+
+    private byte[] tone;
+
+    /** Eight seconds of a 6 kHz tone (a soundtrack whose level can be measured apart from a voice), as WAV. */
+    private synchronized byte[] tone() throws IOException {
+        if (tone == null) {
+            Path file = Files.createTempFile("tone", ".wav");
+            try {
+                Process ffmpeg = new ProcessBuilder("ffmpeg", "-y", "-loglevel", "error", "-f", "lavfi", "-i",
+                        "sine=frequency=6000:sample_rate=48000:duration=8", file.toString()).start();
+                ffmpeg.waitFor();
+                tone = Files.readAllBytes(file);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        }
+        return tone;
     }
 
     public String url(String path) {

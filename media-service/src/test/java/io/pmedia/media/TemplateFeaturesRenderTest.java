@@ -150,11 +150,75 @@ class TemplateFeaturesRenderTest {
         return video.durationSeconds();
     }
 
+    static final String DUCKED = """
+            {"use-case-id": "ducked-soundtrack", "name": "Ducked soundtrack",
+             "canvas": {"width": 160, "height": 90, "fps": 25},
+             "fields": [{"name": "name", "required": true}],
+             "audio": {"type": "track", "url": "%s", "volume": 0.5, "fade-in": 0.5, "duck": 0.1},
+             "segments": [{"id": "only", "duration": 6, "layers": [
+               {"type": "speech", "text": "Hello {{name}}, the music is lower while I speak.", "start": 2}]}]}""";
+
+    @Test
+    void theSoundtrackFadesInAndIsDuckedUnderSpeech(@TempDir Path dir) throws Exception {
+        MediaApi.registerTemplate(DUCKED.formatted(assets.url("/music.wav")))
+                .statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("ducked-1", "ducked-soundtrack",
+                Map.of("personalization_fields", Map.of("name", "Ada")))).statusCode(200).extract()
+                .path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
+        Path video = download(status.getString("video-url"), dir, "ducked.mp4");
+        String track = "bandpass=f=6000:width_type=h:w=200,";
+        double before = meanVolume(video, 1.0, 0.8, track);
+        double under = meanVolume(video, 2.3, 0.5, track);
+        double fading = meanVolume(video, 0.0, 0.2, track);
+        assertThat(under).as("the soundtrack under the voice is 20 dB lower (duck 0.1)").isLessThan(before - 12);
+        assertThat(fading).as("the soundtrack fades in").isLessThan(before - 3);
+    }
+
+    @Test
+    void aPictureWithMotionMovesInItsBox(@TempDir Path dir) throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("motion-1", "showcase", Map.of("personalization_fields",
+                Map.of("name", "Ada"), "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200).extract().path("service-request-id");
+        JsonPath status = awaitFinal(client, id);
+        assertThat(status.getString("status")).isEqualTo("SUCCESS");
+        Path video = download(status.getString("video-url"), dir, "motion.mp4");
+        // the photo's box (200x150 at x 220, y 140 of 640x360) zooms in between 0.5 s and 2.5 s
+        byte[] early = frame(video, 0.5);
+        byte[] late = frame(video, 2.5);
+        long changed = 0;
+        for (int y = 140; y < 290; y++) {
+            for (int x = 220; x < 420; x++) {
+                changed += Math.abs((early[y * 640 + x] & 0xff) - (late[y * 640 + x] & 0xff)) > 24 ? 1 : 0;
+            }
+        }
+        assertThat(changed).as("pixels of the zooming photo that changed").isGreaterThan(2000);
+    }
+
+    /** The frame at {@code seconds} as 640x360 grey bytes. */
+    private byte[] frame(Path video, double seconds) throws Exception {
+        Process process = new ProcessBuilder(ffmpeg.ffmpeg(), "-hide_banner", "-loglevel", "error", "-ss",
+                Double.toString(seconds), "-i", video.toString(), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
+                "gray", "-").start();
+        byte[] frame = process.getInputStream().readAllBytes();
+        process.waitFor(30, TimeUnit.SECONDS);
+        assertThat(frame).hasSize(640 * 360);
+        return frame;
+    }
+
     /** Mean volume in dB from {@code start} for {@code length} seconds. */
     private double meanVolume(Path file, double start, double length) throws Exception {
+        return meanVolume(file, start, length, "");
+    }
+
+    /** Mean volume in dB from {@code start} for {@code length} seconds, after {@code filters} (ending with a comma). */
+    private double meanVolume(Path file, double start, double length, String filters) throws Exception {
         Process process = new ProcessBuilder(ffmpeg.ffmpeg(), "-hide_banner", "-nostats", "-ss",
                 Double.toString(start), "-t", Double.toString(length), "-i", file.toString(), "-vn", "-af",
-                "volumedetect", "-f", "null", "-").redirectErrorStream(true).start();
+                filters + "volumedetect", "-f", "null", "-").redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         process.waitFor(30, TimeUnit.SECONDS);
         Matcher mean = Pattern.compile("mean_volume: (-?[0-9.]+) dB").matcher(out);
