@@ -22,6 +22,8 @@ S3PROXY_VERSION="$(pom_property s3proxy.version)"
 SLF4J_VERSION="2.0.17"
 KAFKA_LIB="$LIB/kafka"
 S3PROXY_JAR="$LIB/s3proxy-$S3PROXY_VERSION.jar"
+ZIPKIN_VERSION="$(pom_property zipkin-server.version)"
+ZIPKIN_JAR="$LIB/zipkin-server-$ZIPKIN_VERSION.jar"
 
 # --- the local stack's addresses and settings (docs/local-stack.md, docs/configuration.md) ------------------------
 DB_HOST="${PMEDIA_DB_HOST:-127.0.0.1}"
@@ -38,6 +40,11 @@ S3_PORT=9000
 S3_ENDPOINT="http://127.0.0.1:$S3_PORT"
 S3_BUCKET="pmedia"
 S3_REGION="us-east-1"
+# Tracing (docs/operations.md, "Traces"): PMEDIA_TRACING=1 ./pmedia up starts a Zipkin server and the services send it
+# their spans; services started while it runs (restart, start) trace too.
+TRACING="${PMEDIA_TRACING:-0}"
+ZIPKIN_PORT=9411
+ZIPKIN_URL="http://127.0.0.1:$ZIPKIN_PORT"
 JWT_KEY_ID="dev-1"
 
 # Seconds to wait for a component to become ready, and for one to stop after TERM before it is killed.

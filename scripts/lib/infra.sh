@@ -87,3 +87,25 @@ ensure_bucket() {
   [ "$code" = 403 ] ||
     die "S3Proxy answers an anonymous listing of $S3_BUCKET with HTTP ${code:-nothing}, not 403: it runs without signature checks (started by an older ./pmedia?); ./pmedia down && ./pmedia up"
 }
+
+# --- Zipkin (PMEDIA_TRACING=1) -------------------------------------------------------------------------------------
+
+# Zipkin's server with in-memory storage on 127.0.0.1:9411: the UI and the API (/api/v2/trace/ID) of the traces the
+# services send (/api/v2/spans). Its traces are gone when it stops.
+start_zipkin() {
+  if ! running zipkin; then
+    port_open "$ZIPKIN_PORT" && die "port $ZIPKIN_PORT is taken by a process ./pmedia did not start (stop it, then run up again)"
+    fetch_zipkin
+    info "starting Zipkin $ZIPKIN_VERSION on $ZIPKIN_URL (tracing on)"
+    spawn zipkin env STORAGE_TYPE=mem QUERY_PORT="$ZIPKIN_PORT" \
+      java -Xmx256m -XX:+UseSerialGC -jar "$ZIPKIN_JAR" "--armeria.ports[0].ip=127.0.0.1" \
+      "--armeria.ports[0].port=$ZIPKIN_PORT" "--armeria.ports[0].protocols=http"
+    wait_for_port zipkin "$ZIPKIN_PORT"
+  fi
+  local deadline=$((SECONDS + 60))
+  until [ "$(curl -s -o /dev/null -w '%{http_code}' "$ZIPKIN_URL/health")" = 200 ]; do
+    die_unless_running zipkin
+    [ "$SECONDS" -lt "$deadline" ] || die "Zipkin does not answer $ZIPKIN_URL/health (see $LOGS/zipkin.log)"
+    sleep 0.3
+  done
+}

@@ -32,12 +32,25 @@ EOF
   fi
   if [ ! -f "$S3PROXY_JAR" ]; then
     info "fetching S3Proxy $S3PROXY_VERSION from Maven Central into .pmedia/lib (once)"
-    rm -rf "$LIB/s3proxy.tmp"
-    "$ROOT/mvnw" -B -q -f "$pom" dependency:copy \
-      -Dartifact="org.gaul:s3proxy:$S3PROXY_VERSION:jar:jar-with-dependencies" \
-      -DoutputDirectory="$LIB/s3proxy.tmp" >"$LOGS/fetch-s3proxy.log" 2>&1 ||
-      die "cannot fetch S3Proxy from Maven Central (see $LOGS/fetch-s3proxy.log)"
-    mv "$LIB/s3proxy.tmp/s3proxy-$S3PROXY_VERSION-jar-with-dependencies.jar" "$S3PROXY_JAR"
-    rm -rf "$LIB/s3proxy.tmp"
+    fetch_runnable s3proxy "org.gaul:s3proxy:$S3PROXY_VERSION:jar:jar-with-dependencies" "$S3PROXY_JAR"
   fi
+}
+
+# Zipkin's server, the local tracing backend (PMEDIA_TRACING=1): its runnable exec jar, about 135 MB, fetched once.
+fetch_zipkin() {
+  [ -f "$ZIPKIN_JAR" ] && return 0
+  fetch_jars
+  info "fetching Zipkin $ZIPKIN_VERSION from Maven Central into .pmedia/lib (once; about 135 MB)"
+  fetch_runnable zipkin "io.zipkin:zipkin-server:$ZIPKIN_VERSION:jar:exec" "$ZIPKIN_JAR"
+}
+
+# One runnable jar (group:artifact:version:jar:classifier) into FILE, through a scratch directory so that a fetch cut
+# short never leaves a partial FILE behind.
+fetch_runnable() { # name artifact file
+  local scratch="$LIB/$1.tmp"
+  rm -rf "$scratch"
+  "$ROOT/mvnw" -B -q -f "$LIB/fetch-pom.xml" dependency:copy -Dartifact="$2" -DoutputDirectory="$scratch" \
+    >"$LOGS/fetch-$1.log" 2>&1 || die "cannot fetch $1 from Maven Central (see $LOGS/fetch-$1.log)"
+  mv "$scratch"/*.jar "$3"
+  rm -rf "$scratch"
 }

@@ -85,6 +85,10 @@ service_env() {
     "PMEDIA_FETCH_ALLOWED_NETWORKS=127.0.0.0/8,::1/128"
     "QUARKUS_HTTP_HOST=$HTTP_HOST" "QUARKUS_MANAGEMENT_HOST=$HTTP_HOST"
   )
+  if running zipkin; then
+    SERVICE_ENV+=("PMEDIA_OTEL_DISABLED=false" "PMEDIA_TRACING_EXPORTER=zipkin"
+      "PMEDIA_ZIPKIN_ENDPOINT=$ZIPKIN_URL/api/v2/spans" "QUARKUS_OTEL_BSP_SCHEDULE_DELAY=1s")
+  fi
 }
 
 # Starts one service instance (a base service or a replica) unless it runs. It runs from .pmedia/app/SERVICE, a copy

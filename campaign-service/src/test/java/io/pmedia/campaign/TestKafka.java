@@ -12,9 +12,11 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.inject.Singleton;
 
+import io.opentelemetry.api.OpenTelemetry;
 import io.pmedia.common.outbox.KafkaOutboxSender;
 import io.pmedia.common.outbox.OutboxMessage;
 import io.pmedia.common.outbox.OutboxSender;
+import io.pmedia.common.tracing.Traces;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -36,7 +38,7 @@ public class TestKafka implements OutboxSender {
     public TestKafka(KafkaOutboxSender broker) {
         this.broker = broker;
         this.nowhere = new KafkaOutboxSender(Map.of("bootstrap.servers", "127.0.0.1:" + closedPort()),
-                "campaign-service-test");
+                "campaign-service-test", new Traces(OpenTelemetry.noop().getTracer("test")));
     }
 
     @Override

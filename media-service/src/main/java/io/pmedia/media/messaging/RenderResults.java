@@ -4,11 +4,14 @@ import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
+import io.opentelemetry.api.trace.SpanKind;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.error.Outages;
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.RenderResult;
 import io.pmedia.media.service.MediaRequests;
@@ -20,7 +23,8 @@ import io.vertx.core.Vertx;
  * Applies render results to realtime requests (results of other producers are theirs), and resubmits renders that
  * never came back. The offset of a result is committed after its request was updated. While the database is out of
  * reach a result is retried (consumption waits), so the request ends as soon as the database is back, not when the
- * stale-render sweep renders it again ten minutes later; any other failure drops the result to the sweep.
+ * stale-render sweep renders it again ten minutes later; any other failure drops the result to the sweep. A result
+ * is applied in a span of the request's trace (the record's {@code traceparent}), so its status event carries it on.
  */
 @ApplicationScoped
 public class RenderResults {
@@ -32,15 +36,18 @@ public class RenderResults {
     private final EventCodec codec;
     private final MediaRequests requests;
     private final Vertx vertx;
+    private final Traces traces;
 
-    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx) {
+    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces) {
+        this.traces = traces;
         this.codec = codec;
         this.requests = requests;
         this.vertx = vertx;
     }
 
     @Incoming("render-results-in")
-    public Uni<Void> onResult(String envelope) {
+    public Uni<Void> onResult(ConsumerRecord<String, String> record) {
+        String envelope = record.value();
         RenderResult result;
         try {
             result = codec.decode(envelope, RenderResult.class).orElse(null);
@@ -51,7 +58,8 @@ public class RenderResults {
         if (result == null || !MediaRequests.PRODUCER.equals(result.producer())) {
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().deferred(() -> requests.complete(result))
+        return traces.within(record.topic() + " process", SpanKind.CONSUMER, Traces.fromHeaders(record.headers()),
+                () -> requests.complete(result))
                 .onFailure(Outages::isUnreachableDependency).invoke(failure -> LOG.warnf(
                         "render result %s not applied yet (%s); retrying", result.jobId(), failure.getMessage()))
                 .onFailure(Outages::isUnreachableDependency).retry()

@@ -31,6 +31,10 @@ import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Scope;
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.RenderLane;
 import io.pmedia.media.config.MediaConfig;
 import io.quarkus.runtime.ShutdownEvent;
@@ -63,6 +67,7 @@ public class RenderLanes {
     }
 
     private final RenderWorker worker;
+    private final Traces traces;
     private final MediaConfig.Lanes config;
     private final Map<String, Object> kafka;
     private final LaneQueue queue = new LaneQueue();
@@ -73,9 +78,10 @@ public class RenderLanes {
     private Thread coordinator;
     private ExecutorService slots;
 
-    public RenderLanes(RenderWorker worker, MediaConfig config,
+    public RenderLanes(RenderWorker worker, Traces traces, MediaConfig config,
             @Identifier("default-kafka-broker") Map<String, Object> kafka, MeterRegistry registry) {
         this.worker = worker;
+        this.traces = traces;
         this.config = config.render().lanes();
         this.kafka = kafka;
         for (RenderLane lane : RenderLane.values()) {
@@ -183,14 +189,17 @@ public class RenderLanes {
             for (LaneQueue.Job job = queue.take(); job != null; job = queue.take()) {
                 AtomicInteger count = rendering.get(job.lane());
                 count.incrementAndGet();
-                try {
+                Span span = renderSpan(job);
+                try (Scope ignored = span.makeCurrent()) {
                     worker.handle(job.record().value(), job.lane());
                 } catch (RuntimeException e) {
+                    Traces.failed(span, e);
                     // The result could not be published (Kafka away past its delivery timeout): the producer's
                     // lost-render sweep submits the job again, as for a worker that died.
                     LOG.errorf("render job at %s/%d: no result published: %s", job.record().topic(),
                             job.record().offset(), e.getMessage());
                 } finally {
+                    span.end();
                     count.decrementAndGet();
                     finished.add(new Finished(job.lane(), job.partition(), job.record().offset()));
                 }
@@ -198,6 +207,18 @@ public class RenderLanes {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The span of one job's render, a child of the trace context on its record (the request's trace). */
+    private Span renderSpan(LaneQueue.Job job) {
+        return traces.builder(job.record().topic() + " process", SpanKind.CONSUMER,
+                Traces.fromHeaders(job.record().headers()))
+                .setAttribute("messaging.system", "kafka")
+                .setAttribute("messaging.operation.type", "process")
+                .setAttribute("messaging.destination.name", job.record().topic())
+                .setAttribute("messaging.kafka.message.key", String.valueOf(job.record().key()))
+                .setAttribute("pmedia.render.lane", job.lane().wire())
+                .startSpan();
     }
 
     // --- one lane's consumer ---------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderLane;
@@ -127,7 +128,18 @@ public class RenderWorker {
         // Awaited: the job's offset is committed when this method returns, so only after the result is durable.
         results.sendMessageAndAwait(Message.of(codec.json(codec.envelope(SOURCE, result))).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withTopic(job.resultTopic()).withKey(job.jobId())
-                        .withHeaders(new RecordHeaders().add("content-type", CONTENT_TYPE)).build()));
+                        .withHeaders(headers()).build()));
+    }
+
+    /** The result record's headers: its content type, and the render's trace context when tracing is on. */
+    private static RecordHeaders headers() {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("content-type", CONTENT_TYPE);
+        String traceParent = Traces.currentParent();
+        if (traceParent != null) {
+            headers.add(Traces.HEADER, traceParent.getBytes(StandardCharsets.UTF_8));
+        }
+        return headers;
     }
 
     /** Renders one job into the object store; never throws. */

@@ -12,12 +12,15 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.MediaStatus;
@@ -56,15 +59,15 @@ public class MediaStatusConsumer {
     }
 
     @Incoming("media-status")
-    public Uni<Void> onStatuses(List<String> envelopes) {
+    public Uni<Void> onStatuses(ConsumerRecords<String, String> records) {
         List<NewDelivery> pushes = new ArrayList<>();
-        for (String envelope : envelopes) {
-            NewDelivery push = pushOf(envelope);
+        for (ConsumerRecord<String, String> record : records) {
+            NewDelivery push = pushOf(record.value(), Traces.fromHeaders(record.headers()));
             if (push != null) {
                 pushes.add(push);
             }
         }
-        LOG.debugf("%d media status records, %d pushes", envelopes.size(), pushes.size());
+        LOG.debugf("%d media status records, %d pushes", records.count(), pushes.size());
         if (pushes.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
@@ -77,8 +80,11 @@ public class MediaStatusConsumer {
                 .replaceWithVoid();
     }
 
-    /** The delivery a status event asks for, or null when it asks for none (or cannot be read). */
-    NewDelivery pushOf(String envelope) {
+    /**
+     * The delivery a status event asks for, or null when it asks for none (or cannot be read); {@code traceParent} is
+     * the record's trace context, kept with the delivery for the spans of its attempts.
+     */
+    NewDelivery pushOf(String envelope, String traceParent) {
         CloudEvent event;
         MediaStatusChanged status;
         try {
@@ -100,7 +106,8 @@ public class MediaStatusConsumer {
         try {
             return new NewDelivery(webhookId(eventId), eventId, status.clientId(),
                     status.serviceRequestId() == null ? event.subject() : status.serviceRequestId().toString(),
-                    mapper.writeValueAsString(push), event.time() == null ? Instant.now() : event.time());
+                    mapper.writeValueAsString(push), event.time() == null ? Instant.now() : event.time(),
+                    traceParent);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a video push cannot be serialized", e);
         }

@@ -11,11 +11,13 @@ import io.pmedia.notifier.DeliveryKind;
  * @param leaseOwner the claim's token: every write-back is conditional on it, so a replica whose lease ran out
  *        can never overwrite the work of the replica that took over
  * @param leaseExpiresAtNanos local {@link System#nanoTime()} at which the lease runs out (approximately)
+ * @param traceParent the trace context of the event the delivery was made for, null when none
  */
 public record Claim(String webhookId, UUID eventId, UUID clientId, DeliveryKind kind, String payload, int attempts,
-        UUID leaseOwner, long leaseExpiresAtNanos) {
+        UUID leaseOwner, long leaseExpiresAtNanos, String traceParent) {
 
     public Claim withLease(long expiresAtNanos) {
-        return new Claim(webhookId, eventId, clientId, kind, payload, attempts, leaseOwner, expiresAtNanos);
+        return new Claim(webhookId, eventId, clientId, kind, payload, attempts, leaseOwner, expiresAtNanos,
+                traceParent);
     }
 }

@@ -38,13 +38,13 @@ public class DeliveryStore {
     /** Takes a batch of new pushes; duplicates of an event (a redelivered record) insert nothing and return nothing. */
     private static final String INSERT_NEW = """
             INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, subject, payload, status,
-                                          next_attempt_at, lease_owner, lease_until, event_time)
+                                          next_attempt_at, lease_owner, lease_until, event_time, trace_parent)
             SELECT w, e, 'video.push', c, s, p, 'PENDING', now() + $6::bigint * interval '1 millisecond', $7,
-                   now() + $6::bigint * interval '1 millisecond', t
-              FROM UNNEST($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $8::timestamptz[])
-                   AS u(w, e, c, s, p, t)
+                   now() + $6::bigint * interval '1 millisecond', t, tp
+              FROM UNNEST($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $8::timestamptz[], $9::text[])
+                   AS u(w, e, c, s, p, t, tp)
             ON CONFLICT DO NOTHING
-            RETURNING webhook_id, event_id, client_id, kind, payload, attempts
+            RETURNING webhook_id, event_id, client_id, kind, payload, attempts, trace_parent
             """;
 
     /**
@@ -59,7 +59,7 @@ public class DeliveryStore {
                      WHERE status = 'PENDING' AND next_attempt_at <= now()
                      ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
              WHERE d.webhook_id = due.webhook_id
-            RETURNING d.webhook_id, d.event_id, d.client_id, d.kind, d.payload, d.attempts
+            RETURNING d.webhook_id, d.event_id, d.client_id, d.kind, d.payload, d.attempts, d.trace_parent
             """;
 
     private static final String RENEW = """
@@ -184,6 +184,7 @@ public class DeliveryStore {
         String[] subjects = new String[n];
         String[] payloads = new String[n];
         OffsetDateTime[] times = new OffsetDateTime[n];
+        String[] traces = new String[n];
         for (int i = 0; i < n; i++) {
             NewDelivery d = deliveries.get(i);
             ids[i] = d.webhookId();
@@ -192,10 +193,12 @@ public class DeliveryStore {
             subjects[i] = d.subject();
             payloads[i] = d.payload();
             times[i] = offset(d.eventTime());
+            traces[i] = d.traceParent();
         }
         long expires = System.nanoTime() + lease.toNanos();
         return pool.preparedQuery(INSERT_NEW)
-                .execute(Tuple.from(List.of(ids, events, clients, subjects, payloads, lease.toMillis(), owner, times)))
+                .execute(Tuple.from(List.of(ids, events, clients, subjects, payloads, lease.toMillis(), owner, times,
+                        traces)))
                 .map(rows -> claims(rows, owner, expires));
     }
 
@@ -373,7 +376,7 @@ public class DeliveryStore {
         for (Row row : rows) {
             claims.add(new Claim(row.getString("webhook_id"), row.getUUID("event_id"), row.getUUID("client_id"),
                     DeliveryKind.fromWire(row.getString("kind")), row.getString("payload"),
-                    row.getInteger("attempts"), owner, leaseExpiresAtNanos));
+                    row.getInteger("attempts"), owner, leaseExpiresAtNanos, row.getString("trace_parent")));
         }
         return claims;
     }

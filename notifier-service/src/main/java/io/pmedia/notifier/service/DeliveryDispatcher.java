@@ -21,8 +21,12 @@ import org.jboss.logging.Logger;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryStatus;
@@ -64,6 +68,7 @@ public class DeliveryDispatcher {
     private final RetryPolicy retries;
     private final DeadLetters deadLetters;
     private final MeterRegistry meters;
+    private final Traces traces;
     private final Map<String, EndpointGate<Job>> gates = new ConcurrentHashMap<>();
     private final Map<String, Counter> outcomeCounters = new ConcurrentHashMap<>();
     private final Map<AttemptOutcome.Verdict, Timer> attemptTimers = new EnumMap<>(AttemptOutcome.Verdict.class);
@@ -77,8 +82,9 @@ public class DeliveryDispatcher {
     public DeliveryDispatcher(Vertx vertx, NotifierConfig config, DeliveryStore store, AttemptRecorder recorder,
             ClientRegistry registry,
             DisabledEndpoints disabled, WebhookSender sender, RetryPolicy retries, DeadLetters deadLetters,
-            MeterRegistry meters) {
+            MeterRegistry meters, Traces traces) {
         this.vertx = vertx;
+        this.traces = traces;
         this.config = config;
         this.store = store;
         this.recorder = recorder;
@@ -221,10 +227,7 @@ public class DeliveryDispatcher {
 
     private void attempt(EndpointGate<Job> gate, Job job) {
         unfinished.incrementAndGet();
-        leased(job).chain(owned -> owned
-                ? sender.send(AttemptTrigger.SCHEDULED, job.claim().webhookId(), job.claim().payload(), job.url(),
-                        job.secrets())
-                : Uni.createFrom().nullItem())
+        leased(job).chain(owned -> owned ? send(job) : Uni.createFrom().nullItem())
                 .subscribe().with(attempt -> {
                     boolean endpointFailed = attempt != null && attempt.outcome().endpointFailure();
                     apply(gate, gate.complete(!endpointFailed));
@@ -240,6 +243,37 @@ public class DeliveryDispatcher {
     }
 
     /** Still ours? A job that waited long in the queue renews its lease before it is sent. */
+    /**
+     * One scheduled attempt, as a span of the trace of the event it delivers (however much later a retry runs). The
+     * trace context itself is not sent to the vendor's endpoint.
+     */
+    private Uni<AttemptRecord> send(Job job) {
+        Claim claim = job.claim();
+        Span span = traces.builder("webhook " + claim.kind().wire(), SpanKind.CLIENT, claim.traceParent())
+                .setAttribute("pmedia.webhook.id", claim.webhookId())
+                .setAttribute("pmedia.webhook.attempt", claim.attempts() + 1L)
+                .setAttribute("http.request.method", "POST")
+                .startSpan();
+        return sender.send(AttemptTrigger.SCHEDULED, claim.webhookId(), claim.payload(), job.url(), job.secrets())
+                .onItemOrFailure().invoke((attempt, failure) -> {
+                    if (failure != null) {
+                        Traces.failed(span, failure);
+                    } else {
+                        AttemptOutcome outcome = attempt.outcome();
+                        span.setAttribute("pmedia.webhook.verdict", outcome.verdict().name());
+                        if (outcome.statusCode() != null) {
+                            span.setAttribute("http.response.status_code", (long) outcome.statusCode());
+                        }
+                        if (!outcome.delivered()) {
+                            span.setStatus(StatusCode.ERROR, outcome.error() != null
+                                    ? outcome.error()
+                                    : outcome.verdict().name());
+                        }
+                    }
+                    span.end();
+                });
+    }
+
     private Uni<Boolean> leased(Job job) {
         long remaining = job.claim().leaseExpiresAtNanos() - System.nanoTime();
         if (remaining > config.timeout().plusSeconds(10).toNanos()) {

@@ -30,6 +30,7 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
+import io.vertx.core.tracing.TracingPolicy;
 
 /**
  * The one way pmedia dials a URL that came from outside (assets, try-on images, webhooks). Every hop, redirects
@@ -57,7 +58,10 @@ public class SafeFetcher {
                 .setForceSni(true)
                 .setVerifyHost(true)
                 .setKeepAlive(true)
-                .setDecompressionSupported(false));
+                .setDecompressionSupported(false)
+                // Vendor and third-party hosts: no client spans of their own and, above all, no traceparent sent
+                // to them; the caller's span (a render, a webhook attempt) stands for the call.
+                .setTracingPolicy(TracingPolicy.IGNORE));
     }
 
     @PreDestroy

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.EventPayload;
@@ -18,7 +19,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The one way a service publishes an event: the typed payload goes into its CloudEvents envelope (source
- * {@code /pmedia/<application name>}) and into the transactional outbox, on the payload's own topic and key. Call it
+ * {@code /pmedia/<application name>}) and into the transactional outbox, on the payload's own topic and key, with the
+ * trace context of the current span (the relay sends it on as the record's {@code traceparent}). Call it
  * inside the same reactive transaction as the state change ({@code @WithTransaction}): either both are committed or
  * neither is; {@link OutboxRelay} publishes afterwards.
  */
@@ -41,6 +43,7 @@ public class EventPublisher {
         row.recordKey = payload.key();
         row.createdAt = Instant.now();
         row.payload = codec.json(event);
+        row.traceParent = Traces.currentParent();
         return row.persist().replaceWithVoid();
     }
 
@@ -51,12 +54,14 @@ public class EventPublisher {
     public void publish(Connection connection, EventPayload payload) throws SQLException {
         CloudEvent event = codec.envelope(source, payload);
         try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT INTO outbox_event (event_id, topic, record_key, payload, created_at) VALUES (?, ?, ?, ?, ?)")) {
+                "INSERT INTO outbox_event (event_id, topic, record_key, payload, created_at, trace_parent)"
+                        + " VALUES (?, ?, ?, ?, ?, ?)")) {
             insert.setObject(1, UUID.fromString(event.id()));
             insert.setString(2, payload.topic());
             insert.setString(3, payload.key());
             insert.setString(4, codec.json(event));
             insert.setTimestamp(5, Timestamp.from(Instant.now()));
+            insert.setString(6, Traces.currentParent());
             insert.executeUpdate();
         }
     }

@@ -19,6 +19,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
+import io.pmedia.common.tracing.Traces;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -38,13 +42,15 @@ public class KafkaOutboxSender implements OutboxSender {
             .getBytes(StandardCharsets.UTF_8);
 
     private final Map<String, Object> settings;
+    private final Traces traces;
     private volatile Producer<String, String> producer;
 
     /** {@code kafka}: the service's {@code kafka.*} properties without the prefix ({@code bootstrap.servers}). */
     @Inject
     public KafkaOutboxSender(@Identifier("default-kafka-broker") Map<String, Object> kafka,
-            @ConfigProperty(name = "quarkus.application.name") String application) {
+            @ConfigProperty(name = "quarkus.application.name") String application, Traces traces) {
         this.settings = Map.copyOf(settings(kafka, application));
+        this.traces = traces;
     }
 
     private static Map<String, Object> settings(Map<String, Object> kafka, String application) {
@@ -82,8 +88,13 @@ public class KafkaOutboxSender implements OutboxSender {
                 ProducerRecord<String, String> record = new ProducerRecord<>(message.topic(), message.key(),
                         message.payload());
                 record.headers().add("content-type", CONTENT_TYPE);
+                Span span = publishSpan(message, record);
                 try {
                     current.send(record, (metadata, error) -> {
+                        if (error != null) {
+                            Traces.failed(span, error);
+                        }
+                        span.end();
                         if (error != null) {
                             if (failed.compareAndSet(false, true)) {
                                 emitter.fail(error);
@@ -93,6 +104,8 @@ public class KafkaOutboxSender implements OutboxSender {
                         }
                     });
                 } catch (RuntimeException e) {
+                    Traces.failed(span, e);
+                    span.end();
                     if (failed.compareAndSet(false, true)) {
                         emitter.fail(e);
                     }
@@ -101,6 +114,26 @@ public class KafkaOutboxSender implements OutboxSender {
             }
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .ifNoItem().after(ACK_TIMEOUT).fail();
+    }
+
+    /**
+     * The span of one record's publication, a child of the trace context its event was written in, and that context
+     * on the record ({@code traceparent}). A row written without one gets neither.
+     */
+    private Span publishSpan(OutboxMessage message, ProducerRecord<String, String> record) {
+        if (message.traceParent() == null) {
+            return Span.getInvalid();
+        }
+        Span span = traces.builder(message.topic() + " publish", SpanKind.PRODUCER, message.traceParent())
+                .setAttribute("messaging.system", "kafka")
+                .setAttribute("messaging.operation.type", "send")
+                .setAttribute("messaging.destination.name", message.topic())
+                .setAttribute("messaging.kafka.message.key", message.key())
+                .startSpan();
+        String context = Traces.parentOf(Context.root().with(span));
+        record.headers().add(Traces.HEADER,
+                (context != null ? context : message.traceParent()).getBytes(StandardCharsets.UTF_8));
+        return span;
     }
 
     private Producer<String, String> producer() {

@@ -35,4 +35,8 @@ public class OutboxEvent extends PanacheEntityBase {
 
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
+
+    /** The W3C traceparent of the span that wrote the event; null when tracing is off. */
+    @Column(name = "trace_parent")
+    public String traceParent;
 }

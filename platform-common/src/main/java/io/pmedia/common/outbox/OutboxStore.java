@@ -27,7 +27,7 @@ public class OutboxStore {
             """;
 
     private static final String PENDING = """
-            SELECT id, topic, record_key, payload FROM outbox_event
+            SELECT id, topic, record_key, payload, trace_parent FROM outbox_event
              ORDER BY id
              LIMIT $1
             """;
@@ -66,7 +66,8 @@ public class OutboxStore {
                     return conn.preparedQuery(PENDING).execute(Tuple.of(limit)).flatMap(rows -> {
                         List<OutboxMessage> pending = new ArrayList<>();
                         rows.forEach(row -> pending.add(new OutboxMessage(row.getLong("id"), row.getString("topic"),
-                                row.getString("record_key"), row.getString("payload"))));
+                                row.getString("record_key"), row.getString("payload"),
+                                row.getString("trace_parent"))));
                         return pending.isEmpty()
                                 ? conn.preparedQuery(RELEASE_LEASE).execute(Tuple.of(holder)).replaceWith(pending)
                                 : Uni.createFrom().item(pending);

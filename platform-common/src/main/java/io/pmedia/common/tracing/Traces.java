@@ -1,0 +1,130 @@
+package io.pmedia.common.tracing;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.context.propagation.TextMapGetter;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Trace context across the places no instrumentation follows on its own (docs/operations.md, "Traces"): the outbox
+ * row, the Kafka records the outbox relay and the render workers produce, a webhook delivery's row. The context
+ * travels as one W3C {@code traceparent} value ({@value #HEADER}); each hop starts its span as a child of it, so a
+ * realtime request is one trace from the gateway to the webhook push.
+ * <p>
+ * With tracing off ({@code quarkus.otel.sdk.disabled=true}, the local default) the tracer is a no-op: no span is
+ * valid, {@link #currentParent()} is null, and nothing is stored or sent.
+ */
+@ApplicationScoped
+public class Traces {
+
+    /** The W3C Trace Context header, also the Kafka record header. */
+    public static final String HEADER = "traceparent";
+
+    private static final TextMapGetter<String> VALUE = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(String carrier) {
+            return List.of(HEADER);
+        }
+
+        @Override
+        public String get(String carrier, String key) {
+            return HEADER.equals(key) ? carrier : null;
+        }
+    };
+
+    private final Tracer tracer;
+
+    public Traces(Tracer tracer) {
+        this.tracer = tracer;
+    }
+
+    /** The {@code traceparent} of the current span, or null when there is none (tracing off, or no trace). */
+    public static String currentParent() {
+        return parentOf(Context.current());
+    }
+
+    /** The {@code traceparent} of the span in {@code context}, or null when it holds no valid span. */
+    public static String parentOf(Context context) {
+        if (!Span.fromContext(context).getSpanContext().isValid()) {
+            return null;
+        }
+        Map<String, String> carrier = new HashMap<>(2);
+        W3CTraceContextPropagator.getInstance().inject(context, carrier, Map::put);
+        return carrier.get(HEADER);
+    }
+
+    /** The {@code traceparent} header of a Kafka record, or null when it has none. */
+    public static String fromHeaders(Headers headers) {
+        Header header = headers.lastHeader(HEADER);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    /** The context a stored or received {@code traceparent} names; the root context when it is null or malformed. */
+    public static Context contextOf(String traceParent) {
+        if (traceParent == null || traceParent.isBlank()) {
+            return Context.root();
+        }
+        return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceParent, VALUE);
+    }
+
+    /** A span of {@code kind} named {@code name}, child of {@code traceParent} (a new trace when null), started now. */
+    public Span start(String name, SpanKind kind, String traceParent) {
+        return builder(name, kind, traceParent).startSpan();
+    }
+
+    public SpanBuilder builder(String name, SpanKind kind, String traceParent) {
+        return tracer.spanBuilder(name).setSpanKind(kind).setParent(contextOf(traceParent));
+    }
+
+    /**
+     * Runs {@code work} inside a span that is current while it runs (on the caller's Vert.x context, so through the
+     * reactive calls it makes), ended when its result is known.
+     */
+    public <T> Uni<T> within(String name, SpanKind kind, String traceParent, Supplier<Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> {
+            Span span = start(name, kind, traceParent);
+            Scope scope = span.makeCurrent();
+            Uni<T> result;
+            try {
+                result = work.get();
+            } catch (RuntimeException e) {
+                scope.close();
+                failed(span, e);
+                span.end();
+                throw e;
+            }
+            return result.onTermination().invoke((item, failure, cancelled) -> {
+                scope.close();
+                if (failure != null) {
+                    failed(span, failure);
+                }
+                span.end();
+            });
+        });
+    }
+
+    /** Marks {@code span} as failed with {@code failure}. */
+    public static void failed(Span span, Throwable failure) {
+        span.recordException(failure);
+        span.setStatus(StatusCode.ERROR, failure.getMessage() == null
+                ? failure.getClass().getSimpleName()
+                : failure.getMessage());
+    }
+}
