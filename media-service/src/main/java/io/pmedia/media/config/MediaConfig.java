@@ -94,6 +94,14 @@ public interface MediaConfig {
         @WithDefault("12")
         int jobPartitions();
 
+        /**
+         * Whether this service creates the job topics, or grows them to {@link #jobPartitions()}, at start
+         * ({@code PMEDIA_MEDIA_RENDER_TOPIC_SETUP}). Off in Kubernetes, where the topics are {@code KafkaTopic}s and
+         * the service's KafkaUser may not alter them.
+         */
+        @WithDefault("true")
+        boolean topicSetup();
+
         /** The render workers of this replica and the two lanes they take jobs from (docs/media.md). */
         Lanes lanes();
 

@@ -45,6 +45,10 @@ public class RenderTopicSetup {
     }
 
     void onStart(@Observes @Priority(10) StartupEvent event) {
+        if (!config.render().topicSetup()) {
+            LOG.info("render job topics are managed outside (PMEDIA_MEDIA_RENDER_TOPIC_SETUP=false)");
+            return;
+        }
         Infrastructure.getDefaultWorkerPool().execute(this::ensure);
     }
 
