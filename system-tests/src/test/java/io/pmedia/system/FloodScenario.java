@@ -2,10 +2,14 @@ package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.Test;
@@ -28,8 +30,7 @@ import io.pmedia.system.Stack.Vendor;
  */
 class FloodScenario {
 
-    /** The flooding vendor's client, and the other vendor's own: they share no connection pool or selector thread. */
-    static final HttpClient HTTP = client();
+    /** The other vendor's client (the flood has its own process, {@link FloodGenerator}). */
     static final HttpClient BYSTANDER = client();
 
     static HttpClient client() {
@@ -49,48 +50,40 @@ class FloodScenario {
         warmUp(other, otherTarget);
         List<Long> unloaded = steady(other, otherTarget, Duration.ofSeconds(Chaos.size(5, 15)));
 
-        AtomicInteger ok = new AtomicInteger();
-        AtomicInteger limited = new AtomicInteger();
-        AtomicInteger withoutRetryAfter = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
+        // The flood runs in its own process at a lower CPU priority (nice 10): the other vendor, the platform and the
+        // flood share two cores here, and the generator's work must not be what the other vendor measures. It must
+        // still keep its rate: a flood that took more than 10 % longer than asked fails the scenario.
+        Process generator = new ProcessBuilder("nice", "-n", "10",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                Chaos.root().resolve("system-tests/src/test/java/io/pmedia/system/FloodGenerator.java").toString(),
+                floodTarget, flooding.token(), Integer.toString(total), Long.toString(length.toSeconds()))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(generator.getInputStream(),
+                StandardCharsets.UTF_8));
+        assertThat(out.readLine()).as("the flood generator started").isEqualTo("go");
         CompletableFuture<List<Long>> during = CompletableFuture.supplyAsync(() -> steady(other, otherTarget,
                 length.minusSeconds(2)));
-        long interval = length.toNanos() / total;
-        long start = System.nanoTime();
-        Semaphore inFlight = new Semaphore(256);
-        for (int i = 0; i < total; i++) {
-            LockSupport.parkNanos(start + i * interval - System.nanoTime());
-            inFlight.acquire();
-            HTTP.sendAsync(get(flooding, floodTarget), HttpResponse.BodyHandlers.discarding())
-                    .whenComplete((response, error) -> {
-                        inFlight.release();
-                        if (error != null) {
-                            failed.incrementAndGet();
-                        } else if (response.statusCode() == 429) {
-                            limited.incrementAndGet();
-                            if (response.headers().firstValue("Retry-After").isEmpty()) {
-                                withoutRetryAfter.incrementAndGet();
-                            }
-                        } else if (response.statusCode() == 200) {
-                            ok.incrementAndGet();
-                        } else {
-                            failed.incrementAndGet();
-                        }
-                    });
-        }
-        inFlight.acquire(256);
-        double seconds = (System.nanoTime() - start) / 1e9;
+        String[] counts = String.valueOf(out.readLine()).trim().split(" ");
+        assertThat(generator.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(counts).as("the flood generator's counts").hasSize(5);
+        int ok = Integer.parseInt(counts[0]);
+        int limited = Integer.parseInt(counts[1]);
+        int withoutRetryAfter = Integer.parseInt(counts[2]);
+        int failed = Integer.parseInt(counts[3]);
+        double seconds = Double.parseDouble(counts[4]);
         List<Long> loaded = during.get(2, TimeUnit.MINUTES);
 
         double unloadedP99 = p99(unloaded);
         double loadedP99 = p99(loaded);
-        String line = Chaos.report("flood", total, ok.get() + limited.get(), 0, failed.get(), 0, 0,
+        String line = Chaos.report("flood", total, ok + limited, 0, failed, 0, 0,
                 String.format(java.util.Locale.ROOT, "%.0f req/s for %.0f s: %d answered 200, %d answered 429; the "
-                        + "other vendor's p99 %.1f ms unloaded, %.1f ms during the flood (x%.2f)", total / seconds,
-                        seconds, ok.get(), limited.get(), unloadedP99, loadedP99, loadedP99 / unloadedP99));
-        assertThat(limited.get()).as(line).isGreaterThan(total / 2);
-        assertThat(withoutRetryAfter.get()).as(line).isZero();
-        assertThat(failed.get()).as(line).isZero();
+                        + "other vendor's p99 %.1f ms unloaded, %.1f ms during the flood (x%.2f); generator at nice 10",
+                        total / seconds, seconds, ok, limited, unloadedP99, loadedP99, loadedP99 / unloadedP99));
+        assertThat(seconds).as(line).isLessThanOrEqualTo(length.toSeconds() * 1.1);
+        assertThat(ok + limited + failed).as(line).isEqualTo(total);
+        assertThat(limited).as(line).isGreaterThan(total / 2);
+        assertThat(withoutRetryAfter).as(line).isZero();
+        assertThat(failed).as(line).isZero();
         assertThat(loaded).as("the other vendor was never refused").doesNotContain(-1L);
         assertThat(loadedP99).as(line).isLessThanOrEqualTo(2 * Math.max(unloadedP99, 5.0));
         Stack.delete(flooding);
