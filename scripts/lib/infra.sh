@@ -102,10 +102,5 @@ start_zipkin() {
       "--armeria.ports[0].port=$ZIPKIN_PORT" "--armeria.ports[0].protocols=http"
     wait_for_port zipkin "$ZIPKIN_PORT"
   fi
-  local deadline=$((SECONDS + 60))
-  until [ "$(curl -s -o /dev/null -w '%{http_code}' "$ZIPKIN_URL/health")" = 200 ]; do
-    die_unless_running zipkin
-    [ "$SECONDS" -lt "$deadline" ] || die "Zipkin does not answer $ZIPKIN_URL/health (see $LOGS/zipkin.log)"
-    sleep 0.3
-  done
+  await_ready zipkin "$ZIPKIN_PORT" $((SECONDS + READY_TIMEOUT)) /health || die "Zipkin is not ready"
 }

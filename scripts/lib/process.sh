@@ -63,12 +63,12 @@ wait_for_port() { # name port
   done
 }
 
-# Waits until http://127.0.0.1:PORT/q/health/ready answers 200 (a service's management interface). Returns 1, after
-# saying why, when the process dies or DEADLINE (in $SECONDS) passes.
-await_ready() { # name port deadline
-  local name="$1" port="$2" deadline="$3" code
+# Waits until http://127.0.0.1:PORT/PATH answers 200 (PATH: a service's management interface's /q/health/ready unless
+# given). Returns 1, after saying why, when the process dies or DEADLINE (in $SECONDS) passes.
+await_ready() { # name port deadline [path]
+  local name="$1" port="$2" deadline="$3" path="${4:-/q/health/ready}" code
   while :; do
-    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/q/health/ready" || true)"
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port$path" || true)"
     [ "$code" = 200 ] && return 0
     if ! running "$name"; then
       warn "$name exited while starting; from $LOGS/$name.log:"
@@ -76,7 +76,7 @@ await_ready() { # name port deadline
       return 1
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
-      warn "$name is not ready after ${READY_TIMEOUT}s (last /q/health/ready on :$port answered ${code:-nothing}); see $LOGS/$name.log"
+      warn "$name is not ready after ${READY_TIMEOUT}s (last $path on :$port answered ${code:-nothing}); see $LOGS/$name.log"
       return 1
     fi
     sleep 0.5

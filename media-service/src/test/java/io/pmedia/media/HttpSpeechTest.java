@@ -1,8 +1,7 @@
 package io.pmedia.media;
 
-import static io.pmedia.media.MediaApi.awaitFinal;
 import static io.pmedia.media.MediaApi.body;
-import static io.pmedia.media.MediaApi.request;
+import static io.pmedia.media.MediaApi.rendered;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -97,10 +96,8 @@ class HttpSpeechTest {
             throws Exception {
         MediaApi.registerTemplate(TEMPLATE).statusCode(org.hamcrest.Matchers.oneOf(200, 201));
         UUID client = UUID.randomUUID();
-        String id = request(client, body("http-speech-1", "http-speech",
-                Map.of("personalization_fields", Map.of("name", "Ada")))).statusCode(200).extract()
-                .path("service-request-id");
-        var status = awaitFinal(client, id);
+        var status = rendered(client, body("http-speech-1", "http-speech",
+                Map.of("personalization_fields", Map.of("name", "Ada"))));
         assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
 
         String provider = ConfigProvider.getConfig().getValue("pmedia.media.speech.http.base-url", String.class)

@@ -63,6 +63,11 @@ final class MediaApi {
         return last[0];
     }
 
+    /** Sends a realtime request that must be accepted, waits until it leaves PROCESSING and returns its status. */
+    static JsonPath rendered(UUID client, Map<String, Object> body) {
+        return awaitFinal(client, request(client, body).statusCode(200).extract().path("service-request-id"));
+    }
+
     static Path download(String url, Path dir, String name) throws Exception {
         byte[] bytes = given().urlEncodingEnabled(false).get(url).then().statusCode(200).extract().asByteArray();
         Path file = dir.resolve(name);

@@ -3,6 +3,7 @@ package io.pmedia.media;
 import static io.pmedia.media.MediaApi.awaitFinal;
 import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.download;
+import static io.pmedia.media.MediaApi.rendered;
 import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -168,10 +169,8 @@ class RealtimeRenderTest {
     @Test
     void aRedirectToAMetadataAddressIsRefusedOnThatHop() {
         UUID client = UUID.randomUUID();
-        String id = request(client, body("redirect-1", "tiny", Map.of("personalization_fields",
-                Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(assets.url("/redirect.png"))))))
-                .statusCode(200).extract().path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = rendered(client, body("redirect-1", "tiny", Map.of("personalization_fields",
+                Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(assets.url("/redirect.png"))))));
         assertThat(status.getString("status")).isEqualTo("FAILURE");
         assertThat(status.getString("message")).contains("metadata.cloud.example")
                 .contains("a link-local or metadata address").contains("not allowed");
@@ -182,10 +181,8 @@ class RealtimeRenderTest {
     void assetsOnPrivateOrMetadataAddressesAreRefusedWithoutBeingDialled() {
         UUID client = UUID.randomUUID();
         for (String host : List.of("assets.internal.example", "metadata.cloud.example")) {
-            String id = request(client, body("private-" + host, "tiny", Map.of("personalization_fields",
-                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of("http://" + host + "/x.png")))))
-                    .statusCode(200).extract().path("service-request-id");
-            JsonPath status = awaitFinal(client, id);
+            JsonPath status = rendered(client, body("private-" + host, "tiny", Map.of("personalization_fields",
+                    Map.of("name", "Bo"), "global_assets", Map.of("images", List.of("http://" + host + "/x.png")))));
             assertThat(status.getString("status")).isEqualTo("FAILURE");
             assertThat(status.getString("message")).contains(host).contains("not allowed");
         }

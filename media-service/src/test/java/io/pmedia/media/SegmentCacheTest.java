@@ -1,9 +1,8 @@
 package io.pmedia.media;
 
-import static io.pmedia.media.MediaApi.awaitFinal;
 import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.download;
-import static io.pmedia.media.MediaApi.request;
+import static io.pmedia.media.MediaApi.rendered;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -71,10 +70,8 @@ class SegmentCacheTest {
     }
 
     private JsonPath render(UUID client, String requestId, String name) {
-        String id = request(client, body(requestId, "brand-story",
-                Map.of("personalization_fields", Map.of("name", name)))).statusCode(200).extract()
-                .path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = rendered(client, body(requestId, "brand-story",
+                Map.of("personalization_fields", Map.of("name", name))));
         assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
         return status;
     }

@@ -3,6 +3,7 @@ package io.pmedia.media;
 import static io.pmedia.media.MediaApi.awaitFinal;
 import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.download;
+import static io.pmedia.media.MediaApi.rendered;
 import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -133,13 +134,12 @@ class TemplateFeaturesRenderTest {
     }
 
     private double renderedSeconds(UUID client, String name, Path dir) throws Exception {
-        String id = request(client, body("spoken-" + name.length(), "spoken-length", Map.of(
-                "personalization_fields", Map.of("name", name)))).statusCode(200).extract()
-                .path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = rendered(client, body("spoken-" + name.length(), "spoken-length", Map.of(
+                "personalization_fields", Map.of("name", name))));
         assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
         String vtt = Files.readString(download(status.getString("captions-url"), dir, "spoken-" + name.length()));
-        FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir, id + ".mp4"));
+        FfmpegRunner.Probe video = ffmpeg.probe(download(status.getString("video-url"), dir,
+                "spoken-" + name.length() + ".mp4"));
         Matcher cue = Pattern.compile("--> 00:00:(\\d\\d)\\.(\\d{3})").matcher(vtt);
         double lastCueEnd = 0;
         while (cue.find()) {
@@ -163,10 +163,8 @@ class TemplateFeaturesRenderTest {
         MediaApi.registerTemplate(DUCKED.formatted(assets.url("/music.wav")))
                 .statusCode(org.hamcrest.Matchers.oneOf(200, 201));
         UUID client = UUID.randomUUID();
-        String id = request(client, body("ducked-1", "ducked-soundtrack",
-                Map.of("personalization_fields", Map.of("name", "Ada")))).statusCode(200).extract()
-                .path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = rendered(client, body("ducked-1", "ducked-soundtrack",
+                Map.of("personalization_fields", Map.of("name", "Ada"))));
         assertThat(status.getString("status")).as(status.prettify()).isEqualTo("SUCCESS");
         Path video = download(status.getString("video-url"), dir, "ducked.mp4");
         String track = "bandpass=f=6000:width_type=h:w=200,";
@@ -180,10 +178,8 @@ class TemplateFeaturesRenderTest {
     @Test
     void aPictureWithMotionMovesInItsBox(@TempDir Path dir) throws Exception {
         UUID client = UUID.randomUUID();
-        String id = request(client, body("motion-1", "showcase", Map.of("personalization_fields",
-                Map.of("name", "Ada"), "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
-                .statusCode(200).extract().path("service-request-id");
-        JsonPath status = awaitFinal(client, id);
+        JsonPath status = rendered(client, body("motion-1", "showcase", Map.of("personalization_fields",
+                Map.of("name", "Ada"), "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))));
         assertThat(status.getString("status")).isEqualTo("SUCCESS");
         Path video = download(status.getString("video-url"), dir, "motion.mp4");
         // the photo's box (200x150 at x 220, y 140 of 640x360) zooms in between 0.5 s and 2.5 s

@@ -39,10 +39,10 @@ public class RenderResults {
     private final Traces traces;
 
     public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces) {
-        this.traces = traces;
         this.codec = codec;
         this.requests = requests;
         this.vertx = vertx;
+        this.traces = traces;
     }
 
     @Incoming("render-results-in")
@@ -58,8 +58,8 @@ public class RenderResults {
         if (result == null || !MediaRequests.PRODUCER.equals(result.producer())) {
             return Uni.createFrom().voidItem();
         }
-        return traces.within(record.topic() + " process", SpanKind.CONSUMER, Traces.fromHeaders(record.headers()),
-                () -> requests.complete(result))
+        return traces.within(traces.kafka("process", SpanKind.CONSUMER, record.topic(), record.key(),
+                Traces.fromHeaders(record.headers())), () -> requests.complete(result))
                 .onFailure(Outages::isUnreachableDependency).invoke(failure -> LOG.warnf(
                         "render result %s not applied yet (%s); retrying", result.jobId(), failure.getMessage()))
                 .onFailure(Outages::isUnreachableDependency).retry()

@@ -211,12 +211,8 @@ public class RenderLanes {
 
     /** The span of one job's render, a child of the trace context on its record (the request's trace). */
     private Span renderSpan(LaneQueue.Job job) {
-        return traces.builder(job.record().topic() + " process", SpanKind.CONSUMER,
+        return traces.kafka("process", SpanKind.CONSUMER, job.record().topic(), job.record().key(),
                 Traces.fromHeaders(job.record().headers()))
-                .setAttribute("messaging.system", "kafka")
-                .setAttribute("messaging.operation.type", "process")
-                .setAttribute("messaging.destination.name", job.record().topic())
-                .setAttribute("messaging.kafka.message.key", String.valueOf(job.record().key()))
                 .setAttribute("pmedia.render.lane", job.lane().wire())
                 .startSpan();
     }

@@ -135,10 +135,7 @@ public class RenderWorker {
     private static RecordHeaders headers() {
         RecordHeaders headers = new RecordHeaders();
         headers.add("content-type", CONTENT_TYPE);
-        String traceParent = Traces.currentParent();
-        if (traceParent != null) {
-            headers.add(Traces.HEADER, traceParent.getBytes(StandardCharsets.UTF_8));
-        }
+        Traces.inject(headers, Traces.currentParent());
         return headers;
     }
 

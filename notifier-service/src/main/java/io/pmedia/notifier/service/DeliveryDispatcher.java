@@ -256,9 +256,7 @@ public class DeliveryDispatcher {
                 .startSpan();
         return sender.send(AttemptTrigger.SCHEDULED, claim.webhookId(), claim.payload(), job.url(), job.secrets())
                 .onItemOrFailure().invoke((attempt, failure) -> {
-                    if (failure != null) {
-                        Traces.failed(span, failure);
-                    } else {
+                    if (attempt != null) {
                         AttemptOutcome outcome = attempt.outcome();
                         span.setAttribute("pmedia.webhook.verdict", outcome.verdict().name());
                         if (outcome.statusCode() != null) {
@@ -270,7 +268,7 @@ public class DeliveryDispatcher {
                                     : outcome.verdict().name());
                         }
                     }
-                    span.end();
+                    Traces.end(span, failure);
                 });
     }
 

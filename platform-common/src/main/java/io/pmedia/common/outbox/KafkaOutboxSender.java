@@ -91,10 +91,7 @@ public class KafkaOutboxSender implements OutboxSender {
                 Span span = publishSpan(message, record);
                 try {
                     current.send(record, (metadata, error) -> {
-                        if (error != null) {
-                            Traces.failed(span, error);
-                        }
-                        span.end();
+                        Traces.end(span, error);
                         if (error != null) {
                             if (failed.compareAndSet(false, true)) {
                                 emitter.fail(error);
@@ -104,8 +101,7 @@ public class KafkaOutboxSender implements OutboxSender {
                         }
                     });
                 } catch (RuntimeException e) {
-                    Traces.failed(span, e);
-                    span.end();
+                    Traces.end(span, e);
                     if (failed.compareAndSet(false, true)) {
                         emitter.fail(e);
                     }
@@ -124,15 +120,9 @@ public class KafkaOutboxSender implements OutboxSender {
         if (message.traceParent() == null) {
             return Span.getInvalid();
         }
-        Span span = traces.builder(message.topic() + " publish", SpanKind.PRODUCER, message.traceParent())
-                .setAttribute("messaging.system", "kafka")
-                .setAttribute("messaging.operation.type", "send")
-                .setAttribute("messaging.destination.name", message.topic())
-                .setAttribute("messaging.kafka.message.key", message.key())
+        Span span = traces.kafka("publish", SpanKind.PRODUCER, message.topic(), message.key(), message.traceParent())
                 .startSpan();
-        String context = Traces.parentOf(Context.root().with(span));
-        record.headers().add(Traces.HEADER,
-                (context != null ? context : message.traceParent()).getBytes(StandardCharsets.UTF_8));
+        Traces.inject(record.headers(), Traces.parentOf(Context.root().with(span)));
         return span;
     }
 

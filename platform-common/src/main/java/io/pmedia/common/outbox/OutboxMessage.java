@@ -5,8 +5,4 @@ package io.pmedia.common.outbox;
  * context it was written in ({@code traceParent}, null when none).
  */
 public record OutboxMessage(long id, String topic, String key, String payload, String traceParent) {
-
-    public OutboxMessage(long id, String topic, String key, String payload) {
-        this(id, topic, key, payload, null);
-    }
 }

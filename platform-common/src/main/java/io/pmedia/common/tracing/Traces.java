@@ -84,40 +84,59 @@ public class Traces {
         return W3CTraceContextPropagator.getInstance().extract(Context.root(), traceParent, VALUE);
     }
 
-    /** A span of {@code kind} named {@code name}, child of {@code traceParent} (a new trace when null), started now. */
-    public Span start(String name, SpanKind kind, String traceParent) {
-        return builder(name, kind, traceParent).startSpan();
-    }
-
+    /** A span of {@code kind} named {@code name}, child of {@code traceParent} (a new trace when null). */
     public SpanBuilder builder(String name, SpanKind kind, String traceParent) {
         return tracer.spanBuilder(name).setSpanKind(kind).setParent(contextOf(traceParent));
     }
 
     /**
-     * Runs {@code work} inside a span that is current while it runs (on the caller's Vert.x context, so through the
-     * reactive calls it makes), ended when its result is known.
+     * A span of one Kafka record's {@code operation} ({@code publish} or {@code process}), named and tagged as
+     * OpenTelemetry's messaging conventions say, child of {@code traceParent}.
      */
-    public <T> Uni<T> within(String name, SpanKind kind, String traceParent, Supplier<Uni<T>> work) {
+    public SpanBuilder kafka(String operation, SpanKind kind, String topic, String key, String traceParent) {
+        return builder(topic + " " + operation, kind, traceParent)
+                .setAttribute("messaging.system", "kafka")
+                .setAttribute("messaging.operation.type", operation.equals("publish") ? "send" : operation)
+                .setAttribute("messaging.destination.name", topic)
+                .setAttribute("messaging.kafka.message.key", String.valueOf(key));
+    }
+
+    /** Puts {@code traceParent} on a Kafka record's headers; nothing when it is null (no trace). */
+    public static void inject(Headers headers, String traceParent) {
+        if (traceParent != null) {
+            headers.add(HEADER, traceParent.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * Runs {@code work} inside the span {@code builder} starts, current while it runs (on the caller's Vert.x context,
+     * so through the reactive calls it makes), ended when its result is known.
+     */
+    public <T> Uni<T> within(SpanBuilder builder, Supplier<Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
-            Span span = start(name, kind, traceParent);
+            Span span = builder.startSpan();
             Scope scope = span.makeCurrent();
             Uni<T> result;
             try {
                 result = work.get();
             } catch (RuntimeException e) {
                 scope.close();
-                failed(span, e);
-                span.end();
+                end(span, e);
                 throw e;
             }
             return result.onTermination().invoke((item, failure, cancelled) -> {
                 scope.close();
-                if (failure != null) {
-                    failed(span, failure);
-                }
-                span.end();
+                end(span, failure);
             });
         });
+    }
+
+    /** Ends {@code span}, marked as failed with {@code failure} unless that is null. */
+    public static void end(Span span, Throwable failure) {
+        if (failure != null) {
+            failed(span, failure);
+        }
+        span.end();
     }
 
     /** Marks {@code span} as failed with {@code failure}. */

@@ -25,7 +25,7 @@ class TracesTest {
 
     @Test
     void aSpanStartedFromAStoredTraceParentContinuesItsTraceAndIsWhatTheNextHopStores() {
-        Span span = traces.start("pmedia.render.jobs process", SpanKind.CONSUMER, PARENT);
+        Span span = traces.kafka("process", SpanKind.CONSUMER, "pmedia.render.jobs", "job-1", PARENT).startSpan();
         try (Scope ignored = span.makeCurrent()) {
             String next = Traces.currentParent();
             assertThat(next).startsWith("00-4bf92f3577b34da6a3ce929d0e0e4736-")
