@@ -103,7 +103,8 @@ class PostgresOutageScenario {
             }
             int requests = accepted.size();
             await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> accepted.keySet().stream().allMatch(receiver::pushed));
+                    .untilAsserted(() -> assertThat(accepted.keySet().stream().filter(id -> !receiver.pushed(id)))
+                            .as("accepted requests not pushed yet").isEmpty());
 
             List<Answer> duringOutage = answers.stream().filter(answer -> answer.status() != 200).toList();
             long slowest = answers.stream().mapToLong(Answer::millis).max().orElse(0);

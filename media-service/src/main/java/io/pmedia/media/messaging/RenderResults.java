@@ -69,6 +69,10 @@ public class RenderResults {
     /** On a fresh safe context of its own, as reactive Hibernate needs (not the scheduler's thread). */
     @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
-        return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid();
+        return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid()
+                .onFailure(Outages::isUnreachableDependency).recoverWithUni(failure -> {
+                    LOG.warnf("lost-render sweep skipped (%s); it runs again on schedule", failure.getMessage());
+                    return Uni.createFrom().voidItem();
+                });
     }
 }

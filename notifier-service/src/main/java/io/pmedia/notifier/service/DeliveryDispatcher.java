@@ -169,16 +169,20 @@ public class DeliveryDispatcher {
         if (!running || !polling.compareAndSet(false, true)) {
             return;
         }
-        store.claimDue(config.claimBatch(), config.lease()).subscribe().with(claims -> {
-            polling.set(false);
-            claims.forEach(this::dispatch);
-            if (claims.size() >= config.claimBatch()) {
-                vertx.runOnContext(ignored -> poll());
-            }
-        }, failure -> {
-            polling.set(false);
-            LOG.warnf("cannot claim due webhook deliveries: %s", failure.getMessage());
-        });
+        // a claim the database client never answers must not stop polling for good
+        store.claimDue(config.claimBatch(), config.lease()).ifNoItem().after(config.lease())
+                .failWith(() -> new IllegalStateException("no answer from the database within "
+                        + config.lease().toSeconds() + " s"))
+                .subscribe().with(claims -> {
+                    polling.set(false);
+                    claims.forEach(this::dispatch);
+                    if (claims.size() >= config.claimBatch()) {
+                        vertx.runOnContext(ignored -> poll());
+                    }
+                }, failure -> {
+                    polling.set(false);
+                    LOG.warnf("cannot claim due webhook deliveries: %s", failure.getMessage());
+                });
     }
 
     private void dispatch(Claim claim) {

@@ -1,7 +1,6 @@
 package io.pmedia.common.error;
 
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
+import java.net.SocketException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
@@ -18,7 +17,8 @@ import io.vertx.sqlclient.ClosedConnectionException;
  * Tells a dependency that cannot be reached right now (PostgreSQL stopped, refusing, out of connections, or slower to
  * hand out a connection than the pool's wait bound) from a fault in the service, so that the caller gets 503
  * {@code SERVICE_UNAVAILABLE} with {@code Retry-After} and not 500. The failure may arrive wrapped at any depth by
- * Hibernate Reactive, Mutiny or a JDBC pool; the whole cause chain is looked at.
+ * Hibernate Reactive, Mutiny or a JDBC pool; the whole cause chain is looked at. A socket failure of any kind
+ * (refused, no route, reset by a server going down mid-statement) means the same thing.
  */
 public final class Outages {
 
@@ -60,8 +60,7 @@ public final class Outages {
     }
 
     private static boolean unreachable(Throwable cause) {
-        if (cause instanceof ConnectException || cause instanceof NoRouteToHostException
-                || cause instanceof ClosedConnectionException
+        if (cause instanceof SocketException || cause instanceof ClosedConnectionException
                 || cause instanceof SQLTransientConnectionException
                 || cause instanceof SQLNonTransientConnectionException) {
             return true;

@@ -107,18 +107,25 @@ public class OutboxRelay {
         }
     }
 
+    /**
+     * One round at a time. A round the database client never answers (seen when PostgreSQL went down while a
+     * statement waited for a connection) is given up after the lease, so the relay cannot stall for good; its rows go
+     * again in a later round, which consumers absorb.
+     */
     private void runDrain() {
         again.set(false);
-        drainOnce().subscribe().with(published -> {
-            if (published >= config.batchSize()) {
-                again.set(true);
-            }
-            finish();
-        }, failure -> {
-            LOG.warnf("outbox relay could not publish (%s); retrying on the next poll", failure.getMessage());
-            again.set(false);
-            finish();
-        });
+        drainOnce().ifNoItem().after(LEASE).failWith(() -> new IllegalStateException(
+                "no answer from the database or the broker within " + LEASE.toSeconds() + " s"))
+                .subscribe().with(published -> {
+                    if (published >= config.batchSize()) {
+                        again.set(true);
+                    }
+                    finish();
+                }, failure -> {
+                    LOG.warnf("outbox relay could not publish (%s); retrying on the next poll", failure.getMessage());
+                    again.set(false);
+                    finish();
+                });
     }
 
     private void finish() {

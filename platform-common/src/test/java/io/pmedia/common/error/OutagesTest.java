@@ -3,6 +3,7 @@ package io.pmedia.common.error;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.sql.SQLException;
 import java.util.concurrent.CompletionException;
 
@@ -19,6 +20,8 @@ class OutagesTest {
     void refusedConnectionsLostConnectionsAndPoolWaitTimeoutsAreOutages() {
         assertThat(Outages.isUnreachableDependency(new ConnectException("Connection refused"))).isTrue();
         assertThat(Outages.isUnreachableDependency(ClosedConnectionException.INSTANCE)).isTrue();
+        // the database going down in the middle of a statement: the socket is reset under the client
+        assertThat(Outages.isUnreachableDependency(new SocketException("Connection reset"))).isTrue();
         assertThat(Outages.isUnreachableDependency(new NoStackTraceThrowable("Timeout"))).isTrue();
         assertThat(Outages.isUnreachableDependency(
                 new NoStackTraceThrowable("Connection is not active now, current status: CLOSED"))).isTrue();
