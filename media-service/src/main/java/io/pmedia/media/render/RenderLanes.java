@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,8 +52,9 @@ import io.smallrye.common.annotation.Identifier;
  * <p>
  * One coordinator thread owns both Kafka consumers (one consumer group, {@code pmedia-render-workers}, for every
  * replica and both lanes): it polls them, hands jobs to the slots and commits a job's offset only after its render
- * ended and its result was acknowledged, and only up to the oldest job of the partition not yet done. A worker that
- * dies mid-render leaves its jobs to be rendered again by another.
+ * ended and its result was acknowledged, and only up to the oldest job of the partition not yet done. A slot renders
+ * its next job while the last one's outputs are stored and its result acknowledged, so no slot idles between renders.
+ * A worker that dies mid-render leaves its jobs to be rendered again by another.
  */
 @ApplicationScoped
 public class RenderLanes {
@@ -77,6 +80,8 @@ public class RenderLanes {
     private volatile long lastTurn;
     private Thread coordinator;
     private ExecutorService slots;
+    /** Where the slots' rendered jobs are stored and published, one at a time per slot. */
+    private ExecutorService stores;
 
     public RenderLanes(RenderWorker worker, Traces traces, MediaConfig config,
             @Identifier("default-kafka-broker") Map<String, Object> kafka, MeterRegistry registry) {
@@ -102,6 +107,12 @@ public class RenderLanes {
         AtomicInteger slotNumber = new AtomicInteger();
         slots = Executors.newFixedThreadPool(config.slots(), work -> {
             Thread thread = new Thread(work, "render-slot-" + slotNumber.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        AtomicInteger storeNumber = new AtomicInteger();
+        stores = Executors.newFixedThreadPool(config.slots(), work -> {
+            Thread thread = new Thread(work, "render-store-" + storeNumber.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
@@ -165,6 +176,7 @@ public class RenderLanes {
             if (!slots.awaitTermination(config.stopWait().toMillis(), TimeUnit.MILLISECONDS)) {
                 LOG.warn("renders still running at shutdown: their jobs will be rendered again by another worker");
             }
+            stores.shutdown();
             settle(realtime, batch);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -184,29 +196,54 @@ public class RenderLanes {
 
     // --- the slots -------------------------------------------------------------------------------------------------
 
+    /**
+     * One slot: renders a job, then hands the storing of its outputs and the publishing of its result to a store
+     * thread and renders its next job meanwhile; the job counts as finished (its offset may be committed) when the
+     * broker acknowledged the result. At most one job per slot is being stored and acknowledged: the next is handed
+     * over only after it, so a store or broker that is slow or away holds the slot back instead of piling work up.
+     */
     private void renderJobs() {
+        CompletableFuture<Void> storing = CompletableFuture.completedFuture(null);
         try {
-            for (LaneQueue.Job job = queue.take(); job != null; job = queue.take()) {
+            for (LaneQueue.Job next = queue.take(); next != null; next = queue.take()) {
+                LaneQueue.Job job = next;
                 AtomicInteger count = rendering.get(job.lane());
                 count.incrementAndGet();
                 Span span = renderSpan(job);
+                CompletionStage<Void> acknowledged;
                 try (Scope ignored = span.makeCurrent()) {
-                    worker.handle(job.record().value(), job.lane());
+                    RenderWorker.Rendered rendered = worker.render(job.record().value(), job.lane());
+                    storing.join();
+                    acknowledged = rendered == null
+                            ? CompletableFuture.completedFuture(null)
+                            : CompletableFuture.supplyAsync(() -> {
+                                try (Scope current = span.makeCurrent()) {
+                                    return worker.publish(rendered.job(), worker.finish(rendered));
+                                }
+                            }, stores).thenCompose(published -> published);
                 } catch (RuntimeException e) {
-                    Traces.failed(span, e);
-                    // The result could not be published (Kafka away past its delivery timeout): the producer's
-                    // lost-render sweep submits the job again, as for a worker that died.
-                    LOG.errorf("render job at %s/%d: no result published: %s", job.record().topic(),
-                            job.record().offset(), e.getMessage());
+                    acknowledged = CompletableFuture.failedFuture(e);
                 } finally {
-                    span.end();
                     count.decrementAndGet();
-                    finished.add(new Finished(job.lane(), job.partition(), job.record().offset()));
                 }
+                storing = acknowledged.handle((ignored, failure) -> {
+                    if (failure != null) {
+                        Traces.failed(span, failure);
+                        // The result could not be published (Kafka away past its delivery timeout): the producer's
+                        // lost-render sweep submits the job again, as for a worker that died.
+                        LOG.errorf("render job at %s/%d: no result published: %s", job.record().topic(),
+                                job.record().offset(), failure.getMessage());
+                    }
+                    span.end();
+                    finished.add(new Finished(job.lane(), job.partition(), job.record().offset()));
+                    return (Void) null;
+                }).toCompletableFuture();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // the last job is stored and acknowledged before the slot ends, so the final commit at shutdown includes it
+        storing.join();
     }
 
     /** The span of one job's render, a child of the trace context on its record (the request's trace). */

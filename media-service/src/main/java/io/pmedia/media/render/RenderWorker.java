@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -40,9 +41,9 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
- * Renders one job: decodes it, renders, stores the outputs and publishes the result on the job's reply topic,
- * awaiting the broker's acknowledgement (the caller, {@link RenderLanes}, commits the job's offset only afterwards:
- * a worker that dies mid-render leaves the job to be rendered again by another). Every failure becomes a FAILURE
+ * Renders one job: decodes it, renders, stores the outputs, and publishes the result on the job's reply topic (the
+ * caller, {@link RenderLanes}, commits the job's offset only after the broker acknowledged the result: a worker that
+ * dies mid-render leaves the job to be rendered again by another). Every failure becomes a FAILURE
  * result with a message the vendor can act on.
  */
 @ApplicationScoped
@@ -102,33 +103,56 @@ public class RenderWorker {
         this.registry = registry;
     }
 
-    /** Renders the job of a record of {@code lane} and publishes its result; runs on a render slot's thread. */
-    public void handle(String envelope, RenderLane lane) {
+    /** A job of a lane whose render ended: its outputs wait in a work directory to be stored. */
+    public record Rendered(RenderJob job, RenderLane lane, Produced produced) {
+    }
+
+    /**
+     * Renders the job of a record of {@code lane} up to its outputs on disk; runs on a render slot's thread. Null when
+     * the record is not a job that can be rendered (dropped, with the reason logged). {@link #finish} stores the
+     * outputs and gives the result, and may run on another thread while this slot renders its next job.
+     */
+    public Rendered render(String envelope, RenderLane lane) {
         RenderJob job;
         try {
             job = codec.decode(envelope, RenderJob.class).orElse(null);
         } catch (EventCodec.UnreadableEvent e) {
             LOG.errorf("dropping a render job that cannot be read: %s", e.getMessage());
-            return;
+            return null;
         }
         if (job == null || job.jobId() == null || job.jobId().isBlank()
                 || !job.resultTopic().startsWith(RenderJob.REPLY_PREFIX)) {
             LOG.errorf("dropping render job %s: not a job, no job-id, or a reply-to outside %s*",
                     job == null ? null : job.jobId(), RenderJob.REPLY_PREFIX);
-            return;
+            return null;
         }
-        RenderResult result = render(job);
+        return new Rendered(job, lane, produce(job));
+    }
+
+    /** Stores a rendered job's outputs and gives its result (a FAILURE when they could not be stored). */
+    public RenderResult finish(Rendered rendered) {
+        RenderResult result = store(rendered.produced());
+        RenderLane lane = rendered.lane();
         if (result.succeeded() && result.renderMillis() != null) {
             Timer.builder("pmedia.render.duration").description("Render wall time, job taken to outputs stored")
                     .tag("lane", lane.wire()).publishPercentiles(0.5, 0.95, 0.99).publishPercentileHistogram()
                     .register(registry).record(Duration.ofMillis(result.renderMillis()));
         }
-        registry.counter("pmedia.render.jobs", "producer", String.valueOf(job.producer()), "lane", lane.wire(),
-                "status", result.status().name()).increment();
-        // Awaited: the job's offset is committed when this method returns, so only after the result is durable.
-        results.sendMessageAndAwait(Message.of(codec.json(codec.envelope(SOURCE, result))).addMetadata(
+        registry.counter("pmedia.render.jobs", "producer", String.valueOf(rendered.job().producer()), "lane",
+                lane.wire(), "status", result.status().name()).increment();
+        return result;
+    }
+
+    /**
+     * Publishes a job's result on its reply topic, with the current trace context. The stage completes when the
+     * broker acknowledged it (the caller, {@link RenderLanes}, commits the job's offset only then, so only after the
+     * result is durable) and fails when it could not be published.
+     */
+    public CompletionStage<Void> publish(RenderJob job, RenderResult result) {
+        return results.sendMessage(Message.of(codec.json(codec.envelope(SOURCE, result))).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withTopic(job.resultTopic()).withKey(job.jobId())
-                        .withHeaders(headers()).build()));
+                        .withHeaders(headers()).build()))
+                .subscribeAsCompletionStage();
     }
 
     /** The result record's headers: its content type, and the render's trace context when tracing is on. */
@@ -141,14 +165,33 @@ public class RenderWorker {
 
     /** Renders one job into the object store; never throws. */
     public RenderResult render(RenderJob job) {
+        return store(produce(job));
+    }
+
+    /**
+     * A job's render up to its outputs in a work directory ({@code output} set), or its FAILURE result when it could
+     * not be rendered ({@code failure} set, the work directory gone).
+     */
+    public record Produced(RenderJob job, long started, Path work, ResolvedVideo video, List<Cue> cues,
+            RenderEngine.RenderOutput output, RenderResult failure) {
+
+        static Produced failed(RenderJob job, long started, RenderResult failure) {
+            return new Produced(job, started, null, null, null, null, failure);
+        }
+    }
+
+    /** Renders one job into files of a work directory; never throws. */
+    private Produced produce(RenderJob job) {
         long started = System.nanoTime();
         Path work = config.workDir().resolve("renders").resolve(UUID.randomUUID().toString());
+        boolean produced = false;
         try {
             if (job.clientId() == null || job.outputPrefix() == null
                     || !VendorNamespace.owns(job.clientId(), job.outputPrefix() + "video.mp4")) {
                 // Outputs go only into the namespace of the vendor the job renders for, whoever produced the job.
                 LOG.errorf("render job %s names no output prefix in its client's namespace", job.jobId());
-                return RenderResult.failure(job, "render failed: internal error", elapsed(started));
+                return Produced.failed(job, started,
+                        RenderResult.failure(job, "render failed: internal error", elapsed(started)));
             }
             Files.createDirectories(work);
             TemplateDefinition template = mapper.treeToValue(job.template(), TemplateDefinition.class);
@@ -203,6 +246,34 @@ public class RenderWorker {
                     storeRetry.run(publisher::finish);
                 }
             }
+            produced = true;
+            return new Produced(job, started, work, video, cues, output, null);
+        } catch (TemplateResolutionException | RenderException e) {
+            LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
+            return Produced.failed(job, started, RenderResult.failure(job, e.getMessage(), elapsed(started)));
+        } catch (RuntimeException | IOException e) {
+            LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
+            return Produced.failed(job, started,
+                    RenderResult.failure(job, "render failed: internal error", elapsed(started)));
+        } finally {
+            if (!produced) {
+                WorkDirs.delete(work);
+            }
+        }
+    }
+
+    /** Stores a render's outputs and gives its result; the work directory is gone afterwards. Never throws. */
+    private RenderResult store(Produced produced) {
+        if (produced.failure() != null) {
+            return produced.failure();
+        }
+        RenderJob job = produced.job();
+        ResolvedVideo video = produced.video();
+        RenderEngine.RenderOutput output = produced.output();
+        List<Cue> cues = produced.cues();
+        Path work = produced.work();
+        long started = produced.started();
+        try {
             String videoKey = job.outputPrefix() + "video.mp4";
             String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";
             storeRetry.run(() -> store.put(videoKey, output.video(), "video/mp4"));
@@ -229,7 +300,7 @@ public class RenderWorker {
             return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
                     thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis,
                     video.outputs().size() > 1 ? renditions : null, captionsKey);
-        } catch (TemplateResolutionException | RenderException e) {
+        } catch (RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
             return RenderResult.failure(job, e.getMessage(), elapsed(started));
         } catch (RuntimeException | IOException e) {
