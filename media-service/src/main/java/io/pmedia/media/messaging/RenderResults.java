@@ -32,6 +32,8 @@ public class RenderResults {
     private static final Logger LOG = Logger.getLogger(RenderResults.class);
     /** How long a result waits for the database before it is left to the sweep. */
     private static final Duration RETRY_FOR = Duration.ofMinutes(10);
+    /** Longest a lost-render sweep may take. */
+    private static final Duration SWEEP_TIMEOUT = Duration.ofMinutes(5);
 
     private final EventCodec codec;
     private final MediaRequests requests;
@@ -70,6 +72,8 @@ public class RenderResults {
     @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
         return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid()
+                // a database that never answers must not stop the sweep for good (later rounds are skipped meanwhile)
+                .ifNoItem().after(SWEEP_TIMEOUT).fail()
                 .onFailure(Outages::isUnreachableDependency).recoverWithUni(failure -> {
                     LOG.warnf("lost-render sweep skipped (%s); it runs again on schedule", failure.getMessage());
                     return Uni.createFrom().voidItem();

@@ -173,10 +173,12 @@ public class RenderLanes {
             }
             queue.close();
             slots.shutdown();
-            if (!slots.awaitTermination(config.stopWait().toMillis(), TimeUnit.MILLISECONDS)) {
+            if (slots.awaitTermination(config.stopWait().toMillis(), TimeUnit.MILLISECONDS)) {
+                stores.shutdown(); // every slot has joined its last store
+            } else {
+                // the store threads stay for the slots still running (daemon threads: the process ends anyway)
                 LOG.warn("renders still running at shutdown: their jobs will be rendered again by another worker");
             }
-            stores.shutdown();
             settle(realtime, batch);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -212,7 +214,12 @@ public class RenderLanes {
                 Span span = renderSpan(job);
                 CompletionStage<Void> acknowledged;
                 try (Scope ignored = span.makeCurrent()) {
-                    RenderWorker.Rendered rendered = worker.render(job.record().value(), job.lane());
+                    RenderWorker.Rendered rendered;
+                    try {
+                        rendered = worker.render(job.record().value(), job.lane());
+                    } finally {
+                        count.decrementAndGet();
+                    }
                     storing.join();
                     acknowledged = rendered == null
                             ? CompletableFuture.completedFuture(null)
@@ -222,9 +229,9 @@ public class RenderLanes {
                                 }
                             }, stores).thenCompose(published -> published);
                 } catch (RuntimeException e) {
-                    acknowledged = CompletableFuture.failedFuture(e);
-                } finally {
-                    count.decrementAndGet();
+                    // chained after the previous job's store: one job per slot is stored at most, and the slot's last
+                    // join covers both
+                    acknowledged = storing.thenCompose(previous -> CompletableFuture.failedFuture(e));
                 }
                 storing = acknowledged.handle((ignored, failure) -> {
                     if (failure != null) {

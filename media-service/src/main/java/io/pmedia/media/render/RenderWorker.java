@@ -172,11 +172,11 @@ public class RenderWorker {
      * A job's render up to its outputs in a work directory ({@code output} set), or its FAILURE result when it could
      * not be rendered ({@code failure} set, the work directory gone).
      */
-    public record Produced(RenderJob job, long started, Path work, ResolvedVideo video, List<Cue> cues,
+    public record Produced(RenderJob job, long renderNanos, Path work, ResolvedVideo video, List<Cue> cues,
             RenderEngine.RenderOutput output, RenderResult failure) {
 
         static Produced failed(RenderJob job, long started, RenderResult failure) {
-            return new Produced(job, started, null, null, null, null, failure);
+            return new Produced(job, System.nanoTime() - started, null, null, null, null, failure);
         }
     }
 
@@ -247,7 +247,7 @@ public class RenderWorker {
                 }
             }
             produced = true;
-            return new Produced(job, started, work, video, cues, output, null);
+            return new Produced(job, System.nanoTime() - started, work, video, cues, output, null);
         } catch (TemplateResolutionException | RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
             return Produced.failed(job, started, RenderResult.failure(job, e.getMessage(), elapsed(started)));
@@ -272,7 +272,8 @@ public class RenderWorker {
         RenderEngine.RenderOutput output = produced.output();
         List<Cue> cues = produced.cues();
         Path work = produced.work();
-        long started = produced.started();
+        // the render's own time plus the store's, not the time the job waited between them
+        long started = System.nanoTime() - produced.renderNanos();
         try {
             String videoKey = job.outputPrefix() + "video.mp4";
             String thumbnailKey = job.outputPrefix() + "thumbnail.jpg";

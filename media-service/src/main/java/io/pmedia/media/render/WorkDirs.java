@@ -1,6 +1,7 @@
 package io.pmedia.media.render;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -29,7 +30,8 @@ public final class WorkDirs {
                     LOG.warnf("cannot remove %s: %s", path, e.getMessage());
                 }
             });
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
+            // Files.walk reports a directory it cannot read while walking as UncheckedIOException
             LOG.warnf("cannot clean %s: %s", directory, e.getMessage());
         }
     }

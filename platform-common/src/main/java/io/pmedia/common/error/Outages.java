@@ -1,5 +1,6 @@
 package io.pmedia.common.error;
 
+import java.net.BindException;
 import java.net.SocketException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -60,7 +61,8 @@ public final class Outages {
     }
 
     private static boolean unreachable(Throwable cause) {
-        if (cause instanceof SocketException || cause instanceof ClosedConnectionException
+        if (cause instanceof SocketException && !(cause instanceof BindException)
+                || cause instanceof ClosedConnectionException
                 || cause instanceof SQLTransientConnectionException
                 || cause instanceof SQLNonTransientConnectionException) {
             return true;

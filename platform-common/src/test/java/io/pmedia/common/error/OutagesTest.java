@@ -2,6 +2,7 @@ package io.pmedia.common.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.sql.SQLException;
@@ -53,6 +54,7 @@ class OutagesTest {
         assertThat(Outages.unavailable(new SQLException("syntax", "42601"))).isNull();
         assertThat(Outages.unavailable(new NoStackTraceThrowable("Something else"))).isNull();
         assertThat(Outages.unavailable(new NullPointerException())).isNull();
+        assertThat(Outages.unavailable(new BindException("Address already in use"))).isNull(); // ours, not theirs
         assertThat(Outages.unavailable(null)).isNull();
     }
 
