@@ -104,7 +104,11 @@ public class RenderWorker {
     }
 
     /** A job of a lane whose render ended: its outputs wait in a work directory to be stored. */
-    public record Rendered(RenderJob job, RenderLane lane, Produced produced) {
+    public record Rendered(RenderLane lane, Produced produced) {
+
+        public RenderJob job() {
+            return produced.job();
+        }
     }
 
     /**
@@ -126,7 +130,7 @@ public class RenderWorker {
                     job == null ? null : job.jobId(), RenderJob.REPLY_PREFIX);
             return null;
         }
-        return new Rendered(job, lane, produce(job));
+        return new Rendered(lane, produce(job));
     }
 
     /** Stores a rendered job's outputs and gives its result (a FAILURE when they could not be stored). */

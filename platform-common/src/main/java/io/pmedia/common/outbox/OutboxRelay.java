@@ -108,9 +108,9 @@ public class OutboxRelay {
     }
 
     /**
-     * One round at a time. A round the database client never answers (seen when PostgreSQL went down while a
-     * statement waited for a connection) is given up after the lease, so the relay cannot stall for good; its rows go
-     * again in a later round, which consumers absorb.
+     * One round at a time. A round that never ends (a database or broker client that loses an answer) is given up
+     * after the lease, so the relay cannot stall for good; its rows go again in a later round, which consumers
+     * absorb.
      */
     private void runDrain() {
         again.set(false);
