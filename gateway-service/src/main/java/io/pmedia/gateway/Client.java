@@ -10,13 +10,10 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import io.pmedia.common.db.NativeSql;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
-import io.smallrye.mutiny.Uni;
 
 /**
- * A vendor onboarded by the operator. Its queries are native SQL, like every service's (docs/decisions.md, "Hibernate's
- * query plan cache is off"). Only hashes of the client secret and API key are kept. A deleted client is
+ * A vendor onboarded by the operator. Only hashes of the client secret and API key are kept. A deleted client is
  * kept (soft delete) for audit, but reads as absent everywhere and its tokens stop working.
  */
 @Entity
@@ -68,16 +65,6 @@ public class Client extends PanacheEntityBase {
         allowedIps = String.join("\n", values);
     }
 
-    /** The client with this id unless it does not exist or was deleted (null item). */
-    public static Uni<Client> findActive(UUID id) {
-        return NativeSql.one(Client.class, "SELECT * FROM client WHERE id = ?1 AND deleted_at IS NULL", id);
-    }
-
-    /** Every client that was not deleted, oldest first. */
-    public static Uni<List<Client>> findAllActive() {
-        return NativeSql.list(Client.class, "SELECT * FROM client WHERE deleted_at IS NULL ORDER BY created_at");
-    }
-
     /** The webhook secrets that sign a push now: the current one, and the previous one until its overlap ends. */
     public List<WebhookSecretInUse> signingSecrets(Instant now) {
         List<WebhookSecretInUse> secrets = new java.util.ArrayList<>();
@@ -93,8 +80,4 @@ public class Client extends PanacheEntityBase {
     public record WebhookSecretInUse(String secret, Instant expiresAt) {
     }
 
-    public static Uni<Client> findActiveByApiKeyHash(String hash) {
-        return NativeSql.one(Client.class, "SELECT * FROM client WHERE api_key_hash = ?1 AND deleted_at IS NULL",
-                hash);
-    }
 }

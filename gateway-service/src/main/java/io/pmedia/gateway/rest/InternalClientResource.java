@@ -10,7 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import io.pmedia.common.error.ApiException;
-import io.pmedia.gateway.Client;
+import io.pmedia.gateway.repository.ClientStore;
 import io.pmedia.gateway.rest.ClientDtos.WebhookRegistration;
 import io.pmedia.gateway.security.ServiceTokenMechanism;
 import io.pmedia.gateway.service.ClientRegistry;
@@ -24,9 +24,11 @@ import io.smallrye.mutiny.Uni;
 public class InternalClientResource {
 
     private final ClientRegistry registry;
+    private final ClientStore clients;
 
-    public InternalClientResource(ClientRegistry registry) {
+    public InternalClientResource(ClientRegistry registry, ClientStore clients) {
         this.registry = registry;
+        this.clients = clients;
     }
 
     @GET
@@ -44,7 +46,7 @@ public class InternalClientResource {
     @Path("{clientId}/active")
     public Uni<Void> active(@PathParam("clientId") String clientId) {
         UUID id = AdminClientResource.id(clientId);
-        return Panache.withSession(() -> Client.findActive(id))
+        return Panache.withSession(() -> clients.findActive(id))
                 .onItem().ifNull().failWith(() -> ApiException.notFound("client " + id + " not found"))
                 .replaceWithVoid();
     }

@@ -23,6 +23,7 @@ import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.Ids;
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.config.GatewayConfig;
+import io.pmedia.gateway.repository.ClientStore;
 import io.pmedia.gateway.service.CallerAddress;
 import io.pmedia.gateway.service.RateLimiter;
 import io.pmedia.gateway.service.Secrets;
@@ -50,9 +51,11 @@ public class TokenResource {
     private final RateLimiter rateLimiter;
     private final CallerAddress callerAddress;
     private final GatewayConfig config;
+    private final ClientStore clients;
 
     public TokenResource(TokenIssuer issuer, RateLimiter rateLimiter, CallerAddress callerAddress,
-            GatewayConfig config) {
+            GatewayConfig config, ClientStore clients) {
+        this.clients = clients;
         this.issuer = issuer;
         this.rateLimiter = rateLimiter;
         this.callerAddress = callerAddress;
@@ -106,7 +109,7 @@ public class TokenResource {
                     wait.ifPresent(TokenResource::tooManyRequests);
                     return id == null
                             ? Uni.createFrom().<Client>nullItem()
-                            : Panache.withSession(() -> Client.findActive(id));
+                            : Panache.withSession(() -> clients.findActive(id));
                 })
                 .flatMap(client -> Blocking.offload(() -> {
                     if (!Secrets.verifySecret(secret, client == null ? null : client.secretHash)) {

@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pmedia.gateway.Client;
+import io.pmedia.gateway.repository.ClientStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
@@ -22,6 +22,11 @@ public class ActiveClients {
     private static final int MAX_ENTRIES = 100_000;
 
     private final Map<UUID, Long> activeUntilNanos = new ConcurrentHashMap<>();
+    private final ClientStore clients;
+
+    public ActiveClients(ClientStore clients) {
+        this.clients = clients;
+    }
 
     /** Whether the client was confirmed active within the interval (no query). */
     public boolean knownActive(UUID clientId) {
@@ -33,7 +38,7 @@ public class ActiveClients {
         if (knownActive(clientId)) {
             return Uni.createFrom().item(true);
         }
-        return Panache.withSession(() -> Client.findActive(clientId)).map(client -> {
+        return Panache.withSession(() -> clients.findActive(clientId)).map(client -> {
             if (client == null) {
                 activeUntilNanos.remove(clientId);
                 return false;

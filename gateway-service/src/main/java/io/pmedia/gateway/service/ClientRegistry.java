@@ -18,6 +18,7 @@ import io.pmedia.common.net.DestinationPolicy;
 import io.pmedia.common.net.FetchException;
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.IssuedCredential;
+import io.pmedia.gateway.repository.ClientStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -35,9 +36,11 @@ public class ClientRegistry {
     private static final int MAX_ALLOWED_IPS = 100;
 
     private final DestinationPolicy destinations;
+    private final ClientStore clients;
 
-    public ClientRegistry(DestinationPolicy destinations) {
+    public ClientRegistry(DestinationPolicy destinations, ClientStore clients) {
         this.destinations = destinations;
+        this.clients = clients;
     }
 
     /** A new client with its secret and API key; the webhook secret is the client's own. */
@@ -76,7 +79,7 @@ public class ClientRegistry {
 
     @WithSession
     public Uni<List<Client>> list() {
-        return Client.findAllActive();
+        return clients.findAllActive();
     }
 
     /** Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it), {@code allowed-ips}. */
@@ -171,8 +174,8 @@ public class ClientRegistry {
         return active(id);
     }
 
-    private static Uni<Client> active(UUID id) {
-        return Client.findActive(id).onItem().ifNull()
+    private Uni<Client> active(UUID id) {
+        return clients.findActive(id).onItem().ifNull()
                 .failWith(() -> ApiException.notFound("client " + id + " not found"));
     }
 

@@ -5,7 +5,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.error.ApiException;
-import io.pmedia.gateway.Client;
+import io.pmedia.gateway.repository.ClientStore;
 import io.pmedia.gateway.routing.RouteTable.Access;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -25,10 +25,12 @@ public class RequestAuthenticator {
     private final TokenVerifier verifier;
     private final TokenIssuer issuer;
     private final ActiveClients activeClients;
+    private final ClientStore clients;
 
-    public RequestAuthenticator(TokenVerifier verifier, TokenIssuer issuer,
-            ActiveClients activeClients) {
+    public RequestAuthenticator(TokenVerifier verifier, TokenIssuer issuer, ActiveClients activeClients,
+            ClientStore clients) {
         this.activeClients = activeClients;
+        this.clients = clients;
         this.verifier = verifier;
         this.issuer = issuer;
     }
@@ -60,7 +62,7 @@ public class RequestAuthenticator {
                     ? Uni.createFrom().item(new Authenticated(tokenClient, token))
                     : unauthorized("invalid or expired bearer token"));
         }
-        return Panache.withSession(() -> Client.findActiveByApiKeyHash(Secrets.hashApiKey(apiKey.strip())))
+        return Panache.withSession(() -> clients.findActiveByApiKeyHash(Secrets.hashApiKey(apiKey.strip())))
                 .flatMap(keyClient -> {
                     if (keyClient == null) {
                         return unauthorized("invalid API key");
