@@ -50,6 +50,8 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 public class RenderWorker {
 
     private static final Logger LOG = Logger.getLogger(RenderWorker.class);
+    /** What a vendor reads of a failure that is ours, not its template's. */
+    private static final String INTERNAL_ERROR = "render failed: internal error";
     private static final byte[] CONTENT_TYPE = "application/cloudevents+json; charset=UTF-8"
             .getBytes(StandardCharsets.UTF_8);
 
@@ -179,8 +181,9 @@ public class RenderWorker {
     public record Produced(RenderJob job, long renderNanos, Path work, ResolvedVideo video, List<Cue> cues,
             RenderEngine.RenderOutput output, RenderResult failure) {
 
-        static Produced failed(RenderJob job, long started, RenderResult failure) {
-            return new Produced(job, System.nanoTime() - started, null, null, null, null, failure);
+        static Produced failed(RenderJob job, long started, String message) {
+            return new Produced(job, System.nanoTime() - started, null, null, null, null,
+                    RenderResult.failure(job, message, elapsed(started)));
         }
     }
 
@@ -194,8 +197,7 @@ public class RenderWorker {
                     || !VendorNamespace.owns(job.clientId(), job.outputPrefix() + "video.mp4")) {
                 // Outputs go only into the namespace of the vendor the job renders for, whoever produced the job.
                 LOG.errorf("render job %s names no output prefix in its client's namespace", job.jobId());
-                return Produced.failed(job, started,
-                        RenderResult.failure(job, "render failed: internal error", elapsed(started)));
+                return Produced.failed(job, started, INTERNAL_ERROR);
             }
             Files.createDirectories(work);
             TemplateDefinition template = mapper.treeToValue(job.template(), TemplateDefinition.class);
@@ -254,11 +256,10 @@ public class RenderWorker {
             return new Produced(job, System.nanoTime() - started, work, video, cues, output, null);
         } catch (TemplateResolutionException | RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
-            return Produced.failed(job, started, RenderResult.failure(job, e.getMessage(), elapsed(started)));
+            return Produced.failed(job, started, e.getMessage());
         } catch (RuntimeException | IOException e) {
             LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
-            return Produced.failed(job, started,
-                    RenderResult.failure(job, "render failed: internal error", elapsed(started)));
+            return Produced.failed(job, started, INTERNAL_ERROR);
         } finally {
             if (!produced) {
                 WorkDirs.delete(work);
@@ -301,16 +302,15 @@ public class RenderWorker {
                 String key = captionsKey;
                 storeRetry.run(() -> store.put(key, vtt, "text/vtt"));
             }
-            long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
             return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
-                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), millis,
+                    thumbnailKey, output.durationSeconds(), output.width(), output.height(), elapsed(started),
                     video.outputs().size() > 1 ? renditions : null, captionsKey);
         } catch (RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
             return RenderResult.failure(job, e.getMessage(), elapsed(started));
         } catch (RuntimeException | IOException e) {
             LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
-            return RenderResult.failure(job, "render failed: internal error", elapsed(started));
+            return RenderResult.failure(job, INTERNAL_ERROR, elapsed(started));
         } finally {
             WorkDirs.delete(work);
         }
