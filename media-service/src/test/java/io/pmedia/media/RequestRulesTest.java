@@ -132,7 +132,7 @@ class RequestRulesTest {
                 "personalization field 'name' is required by use case 'tiny'");
         assertFailure(client, body("f-3", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
                 "global_assets", Map.of("images", List.of("ftp://example.com/a.png")))),
-                "global_assets.images[0] is not an http(s) URL");
+                "global_assets.images[0] is not an http(s) URL or an s3:// object path");
         assertFailure(client, body("f-4", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
                 "frame_segments", List.of(Map.of("segment_id", "middle")))), "no segment 'middle'");
 

@@ -10,6 +10,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.batch.BatchTask;
+import io.pmedia.common.db.NativeSql;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
@@ -38,6 +39,13 @@ public class TaskStore {
 
     private static final String OWNED = """
             SELECT * FROM batch_task WHERE id = ?1 AND client_id = ?2
+            """;
+
+    /** The task of a client that is still reading or rendering one file for one campaign, if any. */
+    private static final String ACTIVE_FOR_FILE = """
+            SELECT * FROM batch_task
+             WHERE client_id = ?1 AND campaign_id = ?2 AND file_path = ?3 AND status IN ('PENDING', 'IN PROGRESS')
+             ORDER BY created_at DESC LIMIT 1
             """;
 
     private static final String LOCK_OWNED = """
@@ -131,6 +139,11 @@ public class TaskStore {
     public Uni<BatchTask> owned(UUID id, UUID clientId) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(OWNED, BatchTask.class)
                 .setParameter(1, id).setParameter(2, clientId).getSingleResultOrNull());
+    }
+
+    /** The client's unfinished task of {@code filePath} (s3 path) in {@code campaignId}, or a null item. */
+    public Uni<BatchTask> activeForFile(UUID clientId, String campaignId, String filePath) {
+        return NativeSql.one(BatchTask.class, ACTIVE_FOR_FILE, clientId, campaignId, filePath);
     }
 
     /** The client's own task, locked for the transaction; null when it has none of that id. */

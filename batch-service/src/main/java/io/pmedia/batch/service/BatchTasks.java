@@ -19,6 +19,7 @@ import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.events.BatchStatus;
@@ -76,27 +77,54 @@ public class BatchTasks {
         return templateFor(submission.templateId(), authorization)
                 .flatMap(template -> findFile(submission.clientId(), submission.filePath())
                         .map(file -> Map.entry(template, file)))
-                .flatMap(found -> Panache.withTransaction(() -> {
-                    JsonNode template = found.getKey();
-                    BatchTask task = new BatchTask();
-                    task.id = UUID.randomUUID();
-                    task.clientId = submission.clientId();
-                    task.campaignId = submission.campaignId();
-                    task.templateId = submission.templateId();
-                    task.templateVersion = template.path("version").asInt();
-                    task.template = template.get("definition").toString();
-                    task.fileName = submission.fileName();
-                    task.filePath = store.s3Path(found.getValue());
-                    task.priority = submission.priority();
-                    task.rowCount = submission.rowCount();
-                    task.expectedOutputDuration = submission.expectedOutputDuration();
-                    task.totalCount = submission.rowCount();
-                    task.createdAt = Instant.now();
-                    task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
-                    task.status(BatchStatus.PENDING, "task accepted");
-                    return task.<BatchTask>persist().call(events::statusOf);
-                }))
+                .flatMap(found -> Panache.withTransaction(() -> CreateLock
+                        .take("batch-task", submission.clientId(), submission.campaignId(),
+                                store.s3Path(found.getValue()))
+                        .flatMap(locked -> tasks.activeForFile(submission.clientId(), submission.campaignId(),
+                                store.s3Path(found.getValue())))
+                        .flatMap(active -> active != null
+                                ? Uni.createFrom().item(sameOrConflict(active, submission, found.getKey()))
+                                : create(submission, found.getKey(), found.getValue()))))
                 .invoke(task -> dispatcher.wake());
+    }
+
+    /**
+     * A file is processed by one task per campaign at a time (docs/decisions.md, "Creates under concurrency"): the
+     * same request again while its task is unfinished is that task, so a retried or doubled create never renders a
+     * campaign twice; a different one for the same file and campaign is a conflict naming the task.
+     */
+    private static BatchTask sameOrConflict(BatchTask active, Submission submission, JsonNode template) {
+        boolean same = active.templateId.equals(submission.templateId())
+                && active.templateVersion == template.path("version").asInt()
+                && active.fileName.equals(submission.fileName()) && active.priority == submission.priority()
+                && active.rowCount == submission.rowCount()
+                && active.expectedOutputDuration == submission.expectedOutputDuration();
+        if (!same) {
+            throw ApiException.conflict("task '" + active.id + "' is still " + active.status + " for file "
+                    + active.filePath + " in campaign '" + active.campaignId + "' with other settings; cancel it or"
+                    + " wait for it to end");
+        }
+        return active;
+    }
+
+    private Uni<BatchTask> create(Submission submission, JsonNode template, String fileKey) {
+        BatchTask task = new BatchTask();
+        task.id = UUID.randomUUID();
+        task.clientId = submission.clientId();
+        task.campaignId = submission.campaignId();
+        task.templateId = submission.templateId();
+        task.templateVersion = template.path("version").asInt();
+        task.template = template.get("definition").toString();
+        task.fileName = submission.fileName();
+        task.filePath = store.s3Path(fileKey);
+        task.priority = submission.priority();
+        task.rowCount = submission.rowCount();
+        task.expectedOutputDuration = submission.expectedOutputDuration();
+        task.totalCount = submission.rowCount();
+        task.createdAt = Instant.now();
+        task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
+        task.status(BatchStatus.PENDING, "task accepted");
+        return task.<BatchTask>persist().call(events::statusOf);
     }
 
     @WithSession

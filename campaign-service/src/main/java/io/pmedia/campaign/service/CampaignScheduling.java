@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.repository.CampaignScheduleStore;
+import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
@@ -37,24 +38,27 @@ public class CampaignScheduling {
 
     @WithTransaction
     public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end) {
-        return store.findOwned(clientId, campaignId).flatMap(existing -> {
-            Instant now = clock.instant();
-            if (existing != null && (existing.status == CampaignStatus.ENDED || !existing.endTime.isAfter(now))) {
-                return Uni.createFrom().failure(ApiException.conflict(
-                        "campaign '" + campaignId + "' has ended; an ended campaign cannot be rescheduled"));
-            }
-            CampaignSchedule schedule = existing != null ? existing : newSchedule(clientId, campaignId, now);
-            CampaignStatus previous = existing == null ? null : existing.status;
-            CampaignStatus current = CampaignStatus.at(start, end, now);
-            schedule.startTime = start;
-            schedule.endTime = end;
-            schedule.status = current;
-            schedule.nextTransitionAt = current.nextTransition(start, end);
-            schedule.updatedAt = now;
-            return schedule.<CampaignSchedule>persist()
-                    .call(saved -> events.statusOf(saved, current, previous))
-                    .invoke(saved -> scheduler.armFor(saved.nextTransitionAt));
-        });
+        // Concurrent schedules of one campaign take turns: the second sees the first's row and changes it.
+        return CreateLock.take("campaign-schedule", clientId, campaignId)
+                .flatMap(locked -> store.findOwned(clientId, campaignId)).flatMap(existing -> {
+                    Instant now = clock.instant();
+                    if (existing != null
+                            && (existing.status == CampaignStatus.ENDED || !existing.endTime.isAfter(now))) {
+                        return Uni.createFrom().failure(ApiException.conflict(
+                                "campaign '" + campaignId + "' has ended; an ended campaign cannot be rescheduled"));
+                    }
+                    CampaignSchedule schedule = existing != null ? existing : newSchedule(clientId, campaignId, now);
+                    CampaignStatus previous = existing == null ? null : existing.status;
+                    CampaignStatus current = CampaignStatus.at(start, end, now);
+                    schedule.startTime = start;
+                    schedule.endTime = end;
+                    schedule.status = current;
+                    schedule.nextTransitionAt = current.nextTransition(start, end);
+                    schedule.updatedAt = now;
+                    return schedule.<CampaignSchedule>persist()
+                            .call(saved -> events.statusOf(saved, current, previous))
+                            .invoke(saved -> scheduler.armFor(saved.nextTransitionAt));
+                });
     }
 
     @WithSession

@@ -15,9 +15,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Fields;
 import io.pmedia.common.error.Ids;
 import io.pmedia.common.security.Roles;
 import io.pmedia.gateway.rest.ClientDtos.ClientView;
@@ -38,18 +41,23 @@ public class AdminClientResource {
 
     private final ClientRegistry registry;
     private final ActiveClients activeClients;
+    private final ObjectMapper mapper;
 
-    public AdminClientResource(ClientRegistry registry, ActiveClients activeClients) {
+    public AdminClientResource(ClientRegistry registry, ActiveClients activeClients, ObjectMapper mapper) {
         this.registry = registry;
         this.activeClients = activeClients;
+        this.mapper = mapper;
     }
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> onboard(NewClient request) {
-        if (request == null) {
+    public Uni<Response> onboard(JsonNode body) throws JsonProcessingException {
+        if (body == null || body.isNull()) {
             throw ApiException.validation("request body is required");
         }
+        Fields.onlyKnown(body, NewClient.FIELDS);
+        // A wrong type is answered by the error layer like any body's ("field 'allowed-ips' has the wrong type").
+        NewClient request = mapper.treeToValue(body, NewClient.class);
         return registry.onboard(request.name(), request.webhookUrl(), request.allowedIps())
                 .map(created -> Response.status(Response.Status.CREATED).entity(OnboardedClient.of(created)).build());
     }

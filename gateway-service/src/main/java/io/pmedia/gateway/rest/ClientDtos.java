@@ -16,9 +16,11 @@ public final class ClientDtos {
     private ClientDtos() {
     }
 
-    /** {@code POST /admin/clients}. */
+    /** {@code POST /admin/clients}: unknown keys are refused, as PATCH refuses them (a typo is never ignored). */
     public record NewClient(String name, @JsonProperty("webhook-url") String webhookUrl,
             @JsonProperty("allowed-ips") List<String> allowedIps) {
+
+        public static final java.util.Set<String> FIELDS = java.util.Set.of("name", "webhook-url", "allowed-ips");
     }
 
     /** The answer to onboarding: the only time the secret, API key and webhook secret are shown. */

@@ -79,6 +79,9 @@ public class AssetFetcher {
      * {@link RenderException}.
      */
     public Path fetch(UUID clientId, String url, AssetKind kind) {
+        if (url.regionMatches(true, 0, "s3://", 0, "s3://".length())) {
+            return fromStore(clientId, url, kind);
+        }
         URI target;
         try {
             target = DestinationPolicy.parse(url);

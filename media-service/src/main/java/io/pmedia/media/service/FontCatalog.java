@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.RegisteredFont;
 import io.pmedia.media.repository.FontStore;
-import io.pmedia.media.repository.MediaRequestStore;
 import io.pmedia.media.template.TextFont;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -70,13 +70,16 @@ public class FontCatalog {
         if (file == null || file.isBlank()) {
             throw ApiException.validation("file: required, the font file in base64");
         }
+        // Registrations of one name take turns (CreateLock) from the look-up to the commit: a second file under the
+        // name meets the first's row (409) and never overwrites the first's object in the store.
         return Blocking.offload(() -> parse(file))
-                .flatMap(parsed -> Panache.withSession(() -> fonts.find(name)).flatMap(existing -> existing != null
-                        ? Uni.createFrom().item(same(existing, parsed))
-                        : Blocking.offload(() -> store.put(PREFIX + name, parsed.bytes(), "font/" + parsed.format()))
-                                .flatMap(stored -> Panache.withTransaction(() -> persist(name, parsed)))
-                                .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache
-                                        .withSession(() -> fonts.find(name)).map(again -> same(again, parsed)))));
+                .flatMap(parsed -> Panache.withTransaction(() -> CreateLock.take("font", name)
+                        .flatMap(locked -> fonts.find(name))
+                        .flatMap(existing -> existing != null
+                                ? Uni.createFrom().item(same(existing, parsed))
+                                : Blocking.offload(
+                                        () -> store.put(PREFIX + name, parsed.bytes(), "font/" + parsed.format()))
+                                        .flatMap(stored -> persist(name, parsed)))));
     }
 
     public Uni<List<RegisteredFont>> all() {

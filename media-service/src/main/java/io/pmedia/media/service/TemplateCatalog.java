@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.repository.FontStore;
@@ -26,7 +27,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The templates (use cases) and their versions. Registering is idempotent: the same definition again is the
- * current version, a changed one becomes the next version of the same template-id.
+ * current version, a changed one becomes the next version of the same template-id. Registrations of one use case
+ * take turns ({@link CreateLock}), so concurrent ones never race for a version number.
  */
 @ApplicationScoped
 public class TemplateCatalog {
@@ -52,7 +54,8 @@ public class TemplateCatalog {
      */
     @WithTransaction
     public Uni<Registered> register(JsonNode body) {
-        return validated(body).flatMap(definition -> versions.currentShared(definition.useCaseId())
+        return validated(body).flatMap(definition -> CreateLock.take("template", "shared", definition.useCaseId())
+                .flatMap(locked -> versions.currentShared(definition.useCaseId()))
                 .flatMap(current -> next(current, definition, null)));
     }
 
@@ -67,7 +70,8 @@ public class TemplateCatalog {
                 throw ApiException.validation("template is not valid: allowed-clients: a vendor's own template is"
                         + " usable by that vendor only; allowed-clients is for shared templates");
             }
-            return versions.currentOwned(definition.useCaseId(), owner)
+            return CreateLock.take("template", owner, definition.useCaseId())
+                    .flatMap(locked -> versions.currentOwned(definition.useCaseId(), owner))
                     .flatMap(current -> next(current, definition, owner));
         });
     }

@@ -143,7 +143,7 @@ public final class RenderInputs {
                 throw new TemplateResolutionException(list + "[" + i + "]: use case '" + template.useCaseId()
                         + "' takes " + count(refs.size(), list));
             }
-            String url = VendorInput.requireHttpUrl(values.get(i), list + "[" + i + "]");
+            String url = VendorInput.requireAssetUrl(values.get(i), list + "[" + i + "]");
             EarlierFormMapping.SlotRef ref = refs.get(i);
             slots.get(ref.kind()).set(ref.index(), url);
         }

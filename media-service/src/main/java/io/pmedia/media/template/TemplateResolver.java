@@ -234,7 +234,7 @@ public final class TemplateResolver {
                 String where = "global_assets." + kind.listName() + "[" + i + "]";
                 TemplateDefinition.AssetSlot slot = declared.get(i);
                 String url = i < given.size() && !given.get(i).isBlank()
-                        ? VendorInput.requireHttpUrl(given.get(i), where)
+                        ? VendorInput.requireAssetUrl(given.get(i), where)
                         : slot.defaultUrl();
                 if (url == null && slot.requiredOrFalse()) {
                     throw new TemplateResolutionException(where + " is required by " + useCase);
@@ -317,7 +317,7 @@ public final class TemplateResolver {
                                 at + ": segment '" + segment.id() + "' has no image, icon or video layer '" + key
                                         + "'");
                     }
-                    assets.put(key, VendorInput.requireHttpUrl(url, at));
+                    assets.put(key, VendorInput.requireAssetUrl(url, at));
                 });
             }
             directives.put(segment.id(), new FrameSegment(segment.id(), directive.order(),

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * Rules for values that come from a vendor's end users: texts are made printable, URLs must be plain http(s)
- * addresses. Whatever passes is still data: the render engine never puts it into a filter graph.
+ * addresses (a request's assets may also name the vendor's own objects as {@code s3://} paths). Whatever passes is still data: the render engine never puts it into a filter graph.
  */
 final class VendorInput {
 
@@ -61,13 +61,32 @@ final class VendorInput {
         }
     }
 
-    /** The URL, stripped; a resolution failure naming {@code where} when it is not an http(s) URL. */
-    static String requireHttpUrl(String value, String where) {
+    /**
+     * A request's asset, stripped: an http(s) URL, or an object of the platform's store spelt {@code s3://bucket/key}
+     * (docs/security.md: the vendor's own objects only, which the render worker checks when it fetches; another
+     * vendor's reads as missing). A resolution failure naming {@code where} otherwise.
+     */
+    static String requireAssetUrl(String value, String where) {
         String url = value == null ? "" : value.strip();
-        if (!isHttpUrl(url)) {
-            throw new TemplateResolutionException(where + " is not an http(s) URL");
+        if (!isHttpUrl(url) && !isObjectPath(url)) {
+            throw new TemplateResolutionException(where + " is not an http(s) URL or an s3:// object path");
         }
         return url;
+    }
+
+    /** {@code s3://bucket/key}: a bucket and a key, nothing blank or invisible in it. */
+    static boolean isObjectPath(String value) {
+        if (value == null || value.length() > MAX_URL_LENGTH
+                || !value.regionMatches(true, 0, "s3://", 0, "s3://".length())) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) <= ' ' || value.charAt(i) == 0x7f) {
+                return false;
+            }
+        }
+        int slash = value.indexOf('/', "s3://".length());
+        return slash > "s3://".length() && slash < value.length() - 1;
     }
 
     static boolean isBlank(String value) {

@@ -97,7 +97,7 @@ class RenderInputTest {
                 .hasMessage("video-texts[0]: use case 'classic-card' takes no video-texts");
         assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a"), null, null,
                 List.of("file:///etc/passwd"), null, card))
-                .hasMessage("image-urls[0] is not an http(s) URL");
+                .hasMessage("image-urls[0] is not an http(s) URL or an s3:// object path");
         assertThatThrownBy(() -> RenderInputs.fromEarlierForm(List.of("a"), null, null, null,
                 List.of("https://a.example/v.mp4"), card))
                 .hasMessage("video-urls[0]: use case 'classic-card' takes no video-urls");

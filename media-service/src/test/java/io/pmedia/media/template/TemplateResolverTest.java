@@ -185,7 +185,8 @@ class TemplateResolverTest {
             failsWith("""
                     {"personalization_fields": {"name": "Ada"},
                      "global_assets": {"videos": ["%s"], "images": [%s]}}""".formatted(CLIP,
-                    Templates.JSON.valueToTree(url)), "global_assets.images[0] is not an http(s) URL");
+                    Templates.JSON.valueToTree(url)),
+                    "global_assets.images[0] is not an http(s) URL or an s3:// object path");
         }
 
         @Test
@@ -314,7 +315,7 @@ class TemplateResolverTest {
                 {"segment_id": "offer", "texts": {"photo": "x"}}           | frame_segments[0].texts.photo: segment 'offer' has no text layer 'photo'
                 {"segment_id": "offer", "texts": {"offer": "{{nobody}}"}}  | frame_segments[0].texts.offer: {{nobody}} is not a field of use case 'promo'
                 {"segment_id": "offer", "assets": {"offer": "https://a.example/x.png"}} | frame_segments[0].assets.offer: segment 'offer' has no image, icon or video layer 'offer'
-                {"segment_id": "offer", "assets": {"photo": "ftp://a.example/x.png"}}   | frame_segments[0].assets.photo is not an http(s) URL
+                {"segment_id": "offer", "assets": {"photo": "ftp://a.example/x.png"}}   | frame_segments[0].assets.photo is not an http(s) URL or an s3:// object path
                 {"segment_id": "outro", "assets": {"background": "https://a.example/x.png"}} | frame_segments[0].assets.background: segment 'outro' has no image or video background
                 """)
         void invalidDirectivesAreNamed(String directive, String message) {

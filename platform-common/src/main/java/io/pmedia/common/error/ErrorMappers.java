@@ -21,9 +21,11 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
 import io.quarkus.security.AuthenticationFailedException;
@@ -91,6 +93,12 @@ public class ErrorMappers {
 
     /** Routes a Jackson failure (thrown directly or wrapped by the body reader) to its specific answer. */
     private Response json(JsonProcessingException e) {
+        if (e instanceof InputCoercionException coercion) {
+            return inputCoercion(coercion);
+        }
+        if (e instanceof UnrecognizedPropertyException unrecognized) {
+            return unrecognizedProperty(unrecognized);
+        }
         if (e instanceof InvalidFormatException invalid) {
             return invalidFormat(invalid);
         }
@@ -104,6 +112,23 @@ public class ErrorMappers {
             return jsonMapping(mapping);
         }
         return malformedJson(e);
+    }
+
+    /** A body whose record refuses unknown keys ({@code @JsonIgnoreProperties(ignoreUnknown = false)}). */
+    @ServerExceptionMapper
+    public Response unrecognizedProperty(UnrecognizedPropertyException e) {
+        String known = e.getKnownPropertyIds() == null
+                ? ""
+                : e.getKnownPropertyIds().stream().map(String::valueOf)
+                        .sorted().collect(Collectors.joining(", "));
+        return respond(ErrorCode.VALIDATION_ERROR, "field '" + path(e) + "' is not known"
+                + (known.isEmpty() ? "" : "; allowed: " + known), null);
+    }
+
+    @ServerExceptionMapper
+    public Response inputCoercion(InputCoercionException e) {
+        return respond(ErrorCode.BAD_REQUEST, "a number in the request body is out of range for "
+                + expected(e.getTargetType()), null);
     }
 
     @ServerExceptionMapper
@@ -135,6 +160,10 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response jsonMapping(JsonMappingException e) {
+        if (e.getCause() instanceof InputCoercionException coercion && !e.getPath().isEmpty()) {
+            return respond(ErrorCode.BAD_REQUEST, "field '" + path(e) + "' is out of range for "
+                    + expected(coercion.getTargetType()), null);
+        }
         return respond(ErrorCode.BAD_REQUEST,
                 "request body is not valid" + (e.getPath().isEmpty() ? "" : " at '" + path(e) + "'"), null);
     }
@@ -178,6 +207,11 @@ public class ErrorMappers {
             // An outage, not a fault: one line, no stack trace (there may be hundreds of these a second).
             LOG.warnf("dependency unreachable: %s", e);
             return apiException(unavailable);
+        }
+        ApiException conflict = Conflicts.conflict(e);
+        if (conflict != null) {
+            LOG.infof("unique-key violation answered 409: %s", conflict.getMessage());
+            return apiException(conflict);
         }
         String incident = UUID.randomUUID().toString();
         LOG.errorf(e, "unexpected failure, incident %s", incident);

@@ -10,6 +10,8 @@ import io.pmedia.common.wire.WireName;
 /**
  * Checks of request body fields that answer 400 {@code VALIDATION_ERROR} with a message naming the field, the same
  * words in every service: "field 'row-count' is required", "... must be at least 1", "... must be a uuid, got 'x'".
+ * Texts checked here are identifiers and names: beyond {@link VendorText}'s rule for every string, they hold no
+ * control character at all (no tab or line break either).
  */
 public final class Fields {
 
@@ -37,6 +39,23 @@ public final class Fields {
         } catch (IllegalArgumentException e) {
             throw ApiException.validation("field '" + name + "' must be a uuid, got '" + text + "'");
         }
+    }
+
+    /**
+     * A JSON object that holds only the named keys: a misspelt field ({@code webhook_url}) is refused naming the
+     * key and the allowed ones, never silently ignored. For bodies where an unknown key can only be a mistake
+     * (operator calls, settings); interface bodies tolerate keys of newer versions.
+     */
+    public static void onlyKnown(com.fasterxml.jackson.databind.JsonNode body, Set<String> allowed) {
+        if (body == null || !body.isObject()) {
+            throw ApiException.badRequest("request body must be a JSON object");
+        }
+        body.fieldNames().forEachRemaining(field -> {
+            if (!allowed.contains(field)) {
+                throw ApiException.validation("field '" + field + "' is not known; allowed: "
+                        + String.join(", ", allowed.stream().sorted().toList()));
+            }
+        });
     }
 
     /** A present integer of at least 1. */
@@ -72,6 +91,10 @@ public final class Fields {
     }
 
     private static String limited(String name, String value, int max) {
+        ApiException refused = VendorText.check("field '" + name + "'", value, false);
+        if (refused != null) {
+            throw refused;
+        }
         if (value.length() > max) {
             throw ApiException.validation("field '" + name + "' must be at most " + max + " characters");
         }

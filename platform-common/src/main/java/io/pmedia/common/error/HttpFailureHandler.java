@@ -45,8 +45,11 @@ public class HttpFailureHandler {
         Throwable failure = ctx.failure();
         int status = ctx.statusCode();
         ApiException api = failure instanceof ApiException known ? known : Outages.unavailable(failure);
+        if (api == null && failure != null) {
+            api = Conflicts.conflict(failure);
+        }
         if (api != null) {
-            if (api != failure) {
+            if (api != failure && api.code() == ErrorCode.SERVICE_UNAVAILABLE) {
                 LOG.warnf("dependency unreachable: %s", failure);
             }
             if (api.retryAfter() != null) {

@@ -35,8 +35,11 @@ import io.vertx.ext.web.handler.BodyHandler;
 @Singleton
 public class RequestLimits implements HttpServerOptionsCustomizer {
 
-    /** What the codec reads at most of a request line or header block: the memory a hostile request can hold. */
-    static final int CODEC_CAP = 64 * 1024;
+    /**
+     * What the codec reads at most of a request line or header block: the memory a hostile request's head can hold,
+     * as much as the gateway accepts of a body (1 MiB). Up to it, every oversized head gets the error body.
+     */
+    static final int CODEC_CAP = 1024 * 1024;
     /** " HTTP/1.1" after the target: the request line the codec measures, without its CRLF. */
     private static final int VERSION_LENGTH = 9;
     /** ": " between a header's name and value; the codec counts header lines without their CRLF. */

@@ -80,11 +80,17 @@ public final class DestinationPolicy {
         for (InetAddress address : resolved) {
             Optional<String> refusal = addresses.refusal(address);
             if (refusal.isPresent()) {
-                throw new FetchException(FetchException.Reason.REFUSED_ADDRESS,
-                        "host '" + bareHost + "' resolves to " + refusal.get() + ", which is not allowed");
+                // The same words as a name that does not resolve: which internal names exist, and what they
+                // resolve to, is not the vendor's to learn. The reason stays in the exception's cause for the logs.
+                throw new FetchException(FetchException.Reason.REFUSED_ADDRESS, notPublic(bareHost),
+                        new IllegalArgumentException(bareHost + " resolves to " + refusal.get()));
             }
         }
         return new Destination(checked, bareHost, port, tls, resolved.get(0));
+    }
+
+    private static String notPublic(String host) {
+        return "host '" + abbreviate(host, SHOWN) + "' does not resolve to a public address";
     }
 
     private List<InetAddress> resolve(String host) {
@@ -99,7 +105,7 @@ public final class DestinationPolicy {
             }
             return resolved;
         } catch (UnknownHostException e) {
-            throw new FetchException(FetchException.Reason.UNRESOLVABLE, "host '" + host + "' does not resolve");
+            throw new FetchException(FetchException.Reason.UNRESOLVABLE, notPublic(host));
         }
     }
 

@@ -1,6 +1,5 @@
 package io.pmedia.common.net;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,8 +12,6 @@ import java.util.concurrent.TimeoutException;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import org.jboss.logging.Logger;
 
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -40,8 +37,6 @@ import io.vertx.core.tracing.TracingPolicy;
  */
 @ApplicationScoped
 public class SafeFetcher {
-
-    private static final Logger LOG = Logger.getLogger(SafeFetcher.class);
 
     private final Vertx vertx;
     private final DestinationPolicy policy;
@@ -108,8 +103,10 @@ public class SafeFetcher {
                     return hop(followed, next, redirectsLeft - 1, deadline, started);
                 })
                 .onFailure(e -> !(e instanceof FetchException))
+                // The vendor learns that the host could not be reached, never how (refused, reset, unreachable):
+                // the difference would map the network behind the platform. The cause stays for the logs.
                 .transform(e -> new FetchException(FetchException.Reason.CONNECTION,
-                        "could not reach '" + url.getHost() + "': " + shortReason(e), e));
+                        "could not reach '" + url.getHost() + "'", e));
     }
 
     private Uni<FetchResponse> send(FetchRequest request, DestinationPolicy.Destination destination, long deadline,
@@ -176,9 +173,11 @@ public class SafeFetcher {
             String type = response.getHeader("content-type");
             String normalized = type == null ? "" : type.toLowerCase(Locale.ROOT).trim();
             if (request.acceptedTypes().stream().noneMatch(normalized::startsWith)) {
-                result.tryFail(new FetchException(FetchException.Reason.CONTENT_TYPE, where + " answered content type '"
-                        + (type == null ? "none" : type) + "', expected " + String.join(" or ",
-                                request.acceptedTypes())));
+                // What the host answered is not echoed (it would tell what runs there); what we accept is.
+                result.tryFail(new FetchException(FetchException.Reason.CONTENT_TYPE, where
+                        + " did not answer with an accepted content type (" + String.join(" or ",
+                                request.acceptedTypes())
+                        + ")"));
                 return;
             }
         }
@@ -260,21 +259,5 @@ public class SafeFetcher {
         } catch (NumberFormatException e) {
             return -1;
         }
-    }
-
-    private static String shortReason(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage();
-        if (root instanceof IOException && message != null && message.contains("Connection refused")) {
-            return "connection refused";
-        }
-        if (message == null || message.isBlank()) {
-            return root.getClass().getSimpleName();
-        }
-        LOG.debugf(e, "fetch failed");
-        return message.length() > 200 ? message.substring(0, 200) : message;
     }
 }

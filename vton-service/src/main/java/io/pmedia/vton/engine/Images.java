@@ -60,6 +60,9 @@ public class Images {
      * Call it on a Vert.x context: reading the object store is blocking work and runs on a worker thread.
      */
     public Uni<byte[]> download(UUID clientId, String what, String url) {
+        if (isObjectPath(url)) {
+            return Blocking.offload(() -> readOwned(clientId, what, url));
+        }
         URI target;
         try {
             target = parse(what, url);
@@ -108,8 +111,8 @@ public class Images {
      * policy as our own fetches (it is resolved here). Blocking.
      */
     public String forProvider(UUID clientId, String what, String url) {
-        URI target = parse(what, url);
-        if (store.addresses(target)) {
+        URI target = isObjectPath(url) ? null : parse(what, url);
+        if (target == null || store.addresses(target)) {
             String key = ownedKey(clientId, what, url);
             if (store.size(key).isEmpty()) {
                 throw notFound(what, url);
@@ -122,6 +125,11 @@ public class Images {
             throw new TryOnException(what + " " + abbreviate(url, SHOWN) + " is not allowed: " + e.getMessage());
         }
         return url;
+    }
+
+    /** {@code s3://bucket/key}: the store's own spelling of an object (whose it is, {@link #ownedKey} decides). */
+    private static boolean isObjectPath(String url) {
+        return url.regionMatches(true, 0, "s3://", 0, "s3://".length());
     }
 
     private String ownedKey(UUID clientId, String what, String url) {

@@ -34,9 +34,27 @@ public class TryOnRequestStore {
                FOR UPDATE SKIP LOCKED
             """;
 
+    /** The client's unfinished request with exactly these inputs, if any (the doubled-create check). */
+    private static final String PROCESSING_SAME = """
+            SELECT * FROM tryon_request
+             WHERE client_id = ?1 AND user_id = ?2 AND usecase_id = ?3 AND model_image = ?4 AND garment_images = ?5
+               AND category = ?6 AND mode = ?7 AND moderation_level = ?8 AND segmentation_free = ?9
+               AND output_format = ?10 AND status = 'PROCESSING'
+             ORDER BY created_at DESC
+             LIMIT 1
+            """;
+
     /** The client's request, or a null item. */
     public Uni<TryOnRequest> findOwned(UUID id, UUID clientId) {
         return NativeSql.one(TryOnRequest.class, FIND_OWNED, id, clientId);
+    }
+
+    /** The client's unfinished request with the same inputs as {@code like}, or a null item. */
+    public Uni<TryOnRequest> processingSame(TryOnRequest like) {
+        // Closed sets as their stored spelling (a native query binds an enum as its ordinal otherwise).
+        return NativeSql.one(TryOnRequest.class, PROCESSING_SAME, like.clientId, like.userId, like.usecaseId,
+                like.modelImage, like.garmentImages, like.category.wire(), like.mode.wire(),
+                like.moderationLevel.wire(), like.segmentationFree, like.outputFormat.wire());
     }
 
     /** Locks the next request due at {@code now}, or a null item; the caller leases it. Needs a transaction. */

@@ -133,10 +133,12 @@ public class TryOnResource {
             throw ApiException.validation("field '" + name + "' is required");
         }
         String url = value.strip();
+        // An http(s) URL, or the vendor's own object of the store as s3://bucket/key (docs/security.md).
         if (url.length() > MAX_URL || !(url.regionMatches(true, 0, "http://", 0, 7)
-                || url.regionMatches(true, 0, "https://", 0, 8)) || url.chars().anyMatch(c -> c <= 0x20)) {
-            throw ApiException.validation("field '" + name + "' must be an http(s) URL of at most " + MAX_URL
-                    + " characters");
+                || url.regionMatches(true, 0, "https://", 0, 8) || url.regionMatches(true, 0, "s3://", 0, 5))
+                || url.chars().anyMatch(c -> c <= 0x20)) {
+            throw ApiException.validation("field '" + name + "' must be an http(s) URL or an s3:// object path of"
+                    + " at most " + MAX_URL + " characters");
         }
         return url;
     }

@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.events.TryOnStatus;
 import io.pmedia.vton.GarmentCategory;
@@ -67,7 +68,13 @@ public class TryOnRequests {
             request.message = "try-on accepted";
             request.createdAt = Instant.now();
             request.updatedAt = request.createdAt;
-            return request.<TryOnRequest>persist().call(events::statusOf);
+            // The same try-on asked twice while the first is processing is that one (docs/decisions.md,
+            // "Creates under concurrency"): doubled or retried creates never run the engine twice.
+            return CreateLock.take("tryon", request.clientId, request.userId, request.usecaseId)
+                    .flatMap(locked -> store.processingSame(request))
+                    .flatMap(same -> same != null
+                            ? Uni.createFrom().item(same)
+                            : request.<TryOnRequest>persist().call(events::statusOf));
         }).invoke(worker::wake);
     }
 
