@@ -30,7 +30,7 @@ DB_HOST="${PMEDIA_DB_HOST:-127.0.0.1}"
 DB_PORT="${PMEDIA_DB_PORT:-5432}"
 DB_USER="${PMEDIA_DB_USER:-pmedia}"
 DB_PASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}"
-DATABASES=(pmedia_gateway pmedia_media pmedia_notifier pmedia_campaign pmedia_batch pmedia_vton)
+DATABASES=(pmedia_gateway pmedia_media pmedia_notifier pmedia_campaign pmedia_batch pmedia_vton pmedia_engagement)
 
 HTTP_HOST="${PMEDIA_HTTP_HOST:-127.0.0.1}"
 GATEWAY_URL="http://127.0.0.1:8080"

@@ -6,7 +6,7 @@
 # `up`, `down`, `status` and fault scenarios (kill one render worker, restart the broker, ...).
 
 # Base services, name:HTTP port, in start order (the gateway first: the others read its JWKS). Module: NAME-service.
-SERVICES=(gateway:8080 media:8081 batch:8082 vton:8083 campaign:8084 notifier:8085)
+SERVICES=(gateway:8080 media:8081 batch:8082 vton:8083 campaign:8084 notifier:8085 engagement:8086)
 
 # Replica groups, for PMEDIA_REPLICAS=GROUP=COUNT[,GROUP=COUNT...] (docs/local-stack.md). Each entry:
 #   group | service whose build it runs | first instance number | its HTTP port | most instances | extra environment

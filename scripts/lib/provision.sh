@@ -57,3 +57,9 @@ ensure_node_tools() {
   npm ci --prefix "$NODE_TOOLS" --no-audit --no-fund >"$LOGS/npm.log" 2>&1 ||
     die "npm ci --prefix build/node failed (see $LOGS/npm.log)"
 }
+
+# The browser the page tests drive (Debian's chromium, through playwright-core from build/node): share pages, the
+# console, HLS playback (contracts.md, "Viewers, the console and SDKs").
+ensure_chromium() {
+  command -v chromium >/dev/null || apt_install chromium fonts-dejavu-core
+}

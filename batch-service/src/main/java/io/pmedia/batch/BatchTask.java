@@ -101,6 +101,14 @@ public class BatchTask extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /** The random key its rows' share ids are derived from (docs/sharing.md); never shown. */
+    @Column(name = "share_key")
+    public byte[] shareKey;
+
+    /** When its videos' retention ends: their share links stop and their objects are deleted. */
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+
     // Written only by the statements of repository/ (leases, progress reports); mapped because every query of tasks
     // reads whole rows, never written from the entity.
 

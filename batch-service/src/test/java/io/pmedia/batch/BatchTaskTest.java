@@ -101,7 +101,7 @@ class BatchTaskTest {
 
         String output = BatchApi.output(store, client, taskId);
         List<String> lines = output.lines().toList();
-        assertThat(lines.get(0)).isEqualTo("row,user-id,status,video-path,video-url,image-url,message");
+        assertThat(lines.get(0)).isEqualTo("row,user-id,status,video-path,video-url,image-url,share-url,message");
         assertThat(lines).as(output).hasSize(5);
         assertThat(lines.get(1)).startsWith("1,u-1,SUCCESS,s3://" + store.bucket() + "/batch/" + client + "/"
                 + taskId + "/1/video.mp4,http");

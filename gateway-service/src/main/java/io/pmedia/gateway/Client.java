@@ -48,6 +48,20 @@ public class Client extends PanacheEntityBase {
     @Column(name = "allowed_ips", nullable = false)
     public String allowedIps = "";
 
+    /** Days its videos and share links live; null: the platform's default (docs/sharing.md). */
+    @Column(name = "share_retention_days")
+    public Integer shareRetentionDays;
+
+    @Column(name = "brand_logo_url")
+    public String brandLogoUrl;
+
+    @Column(name = "brand_color")
+    public String brandColor;
+
+    /** Origins ({@code https://shop.example}) that may frame the vendor's embed player, space-separated. */
+    @Column(name = "embed_origins", nullable = false)
+    public String embedOrigins = "";
+
     @Column(name = "created_at", nullable = false)
     public Instant createdAt;
 
@@ -56,6 +70,10 @@ public class Client extends PanacheEntityBase {
 
     @Column(name = "deleted_at")
     public Instant deletedAt;
+
+    public List<String> embedOriginList() {
+        return embedOrigins == null || embedOrigins.isBlank() ? List.of() : List.of(embedOrigins.split(" "));
+    }
 
     public List<String> allowedIpList() {
         return allowedIps == null || allowedIps.isEmpty() ? List.of() : Arrays.asList(allowedIps.split("\n"));

@@ -100,4 +100,24 @@ public class MediaRequest extends PanacheEntityBase {
 
     @Column(name = "completed_at")
     public Instant completedAt;
+
+    /** The share link's id (docs/sharing.md); null until the request ends SUCCESS. */
+    @Column(name = "share_id")
+    public String shareId;
+
+    /** ACTIVE, REVOKED or EXPIRED (the closed set of {@code SharedVideo.State}); null without a link. */
+    @Column(name = "share_state")
+    public String shareState;
+
+    /** The page as this request fills it: title, call to action, branding (JSON). */
+    @Column(name = "share_page")
+    public String sharePage;
+
+    /** When the video's retention ends: its objects are deleted and its link answers 404. */
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+
+    public Integer width;
+
+    public Integer height;
 }

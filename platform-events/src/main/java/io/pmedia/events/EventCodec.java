@@ -20,14 +20,17 @@ public final class EventCodec {
         }
     }
 
-    private static final Map<Class<? extends EventPayload>, String> TYPES = Map.of(
-            MediaStatusChanged.class, Topics.MEDIA_STATUS_CHANGED,
-            BatchStatusChanged.class, Topics.BATCH_STATUS_CHANGED,
-            TryOnStatusChanged.class, Topics.VTON_STATUS_CHANGED,
-            CampaignStatusChanged.class, Topics.CAMPAIGN_STATUS_CHANGED,
-            DeliveryExhausted.class, Topics.WEBHOOK_EXHAUSTED,
-            RenderJob.class, Topics.RENDER_JOB_REQUESTED,
-            RenderResult.class, Topics.RENDER_JOB_COMPLETED);
+    private static final Map<Class<? extends EventPayload>, String> TYPES = Map.ofEntries(
+            Map.entry(SharedVideo.class, Topics.VIDEO_SHARED),
+            Map.entry(ViewerEvent.class, Topics.VIEWER_EVENT),
+            Map.entry(EngagementMilestone.class, Topics.ENGAGEMENT_MILESTONE),
+            Map.entry(MediaStatusChanged.class, Topics.MEDIA_STATUS_CHANGED),
+            Map.entry(BatchStatusChanged.class, Topics.BATCH_STATUS_CHANGED),
+            Map.entry(TryOnStatusChanged.class, Topics.VTON_STATUS_CHANGED),
+            Map.entry(CampaignStatusChanged.class, Topics.CAMPAIGN_STATUS_CHANGED),
+            Map.entry(DeliveryExhausted.class, Topics.WEBHOOK_EXHAUSTED),
+            Map.entry(RenderJob.class, Topics.RENDER_JOB_REQUESTED),
+            Map.entry(RenderResult.class, Topics.RENDER_JOB_COMPLETED));
 
     private final ObjectMapper mapper;
 

@@ -8,7 +8,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * resource's events keep their order). A renamed field is a compile error in every producer and consumer.
  */
 public sealed interface EventPayload permits MediaStatusChanged, BatchStatusChanged, TryOnStatusChanged,
-        CampaignStatusChanged, DeliveryExhausted, RenderJob, RenderResult {
+        CampaignStatusChanged, DeliveryExhausted, RenderJob, RenderResult, SharedVideo, ViewerEvent,
+        EngagementMilestone {
 
     /** The topic it is published on. */
     @JsonIgnore

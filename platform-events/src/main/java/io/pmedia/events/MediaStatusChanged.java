@@ -9,10 +9,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * {@code pmedia.media.status}: a realtime request changed status ({@code PROCESSING} at acceptance, then
  * {@code SUCCESS} or {@code FAILURE}). Fields spelt as the interface document spells a request's (2.3, 2.6).
+ * {@code share-id} is the video's share link id, minted when the request ends {@code SUCCESS} (docs/sharing.md); the
+ * page's data follows in a {@link SharedVideo} event on the same topic.
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonPropertyOrder({"client-id", "service-request-id", "client-request-id", "user-id", "customer-id", "use-case-id",
-        "reference-record-id", "status", "message", "video-url", "image-url"})
+        "reference-record-id", "status", "message", "video-url", "image-url", "share-id"})
 public record MediaStatusChanged(
         @JsonProperty("client-id") UUID clientId,
         @JsonProperty("service-request-id") UUID serviceRequestId,
@@ -24,7 +26,8 @@ public record MediaStatusChanged(
         MediaStatus status,
         String message,
         @JsonProperty("video-url") String videoUrl,
-        @JsonProperty("image-url") String imageUrl) implements EventPayload {
+        @JsonProperty("image-url") String imageUrl,
+        @JsonProperty("share-id") String shareId) implements EventPayload {
 
     @Override
     public String topic() {

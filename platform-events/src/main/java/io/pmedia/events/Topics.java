@@ -17,11 +17,19 @@ public final class Topics {
     /** batch-service's {@code reply-to} for its render jobs. */
     public static final String BATCH_RENDER_RESULTS = "pmedia.batch.render-results";
 
+    /** What viewers do on share pages (engagement-service's beacons; docs/sharing.md). */
+    public static final String ENGAGEMENT_EVENTS = "pmedia.engagement.events";
+    /** Milestones of shared videos that vendors may receive as webhooks. */
+    public static final String ENGAGEMENT_STATUS = "pmedia.engagement.status";
+
     public static final String MEDIA_STATUS_CHANGED = "io.pmedia.media.status.changed";
     public static final String BATCH_STATUS_CHANGED = "io.pmedia.batch.status.changed";
     public static final String VTON_STATUS_CHANGED = "io.pmedia.vton.status.changed";
     public static final String CAMPAIGN_STATUS_CHANGED = "io.pmedia.campaign.status.changed";
     public static final String WEBHOOK_EXHAUSTED = "io.pmedia.webhook.delivery.exhausted";
+    public static final String VIDEO_SHARED = "io.pmedia.video.shared";
+    public static final String VIEWER_EVENT = "io.pmedia.engagement.viewer.event";
+    public static final String ENGAGEMENT_MILESTONE = "io.pmedia.engagement.milestone";
     public static final String RENDER_JOB_REQUESTED = "io.pmedia.render.job.requested";
     public static final String RENDER_JOB_COMPLETED = "io.pmedia.render.job.completed";
 

@@ -23,26 +23,40 @@ class EventCodecTest {
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.SECONDS);
 
     /** One instance of every payload type. */
-    static final Map<Class<? extends EventPayload>, EventPayload> PAYLOADS = Map.of(
-            MediaStatusChanged.class, new MediaStatusChanged(CLIENT, UUID.randomUUID(), "order-7", "u-1", "c-1",
-                    "greeting", null, MediaStatus.SUCCESS, "video ready", "https://v", "https://i"),
-            BatchStatusChanged.class, new BatchStatusChanged(CLIENT, UUID.randomUUID(), "spring", UUID.randomUUID(),
-                    BatchStatus.IN_PROGRESS, null, 10, 4, "4 of 10 rows, projected to finish 14:05Z, due 14:10Z",
-                    NOW.plusSeconds(600), NOW.plusSeconds(300)),
-            TryOnStatusChanged.class, new TryOnStatusChanged(CLIENT, UUID.randomUUID(), "u-1", "fitting-room",
-                    TryOnStatus.PROCESSING, null, "try-on accepted"),
-            CampaignStatusChanged.class, new CampaignStatusChanged(CLIENT, "spring", CampaignStatus.ACTIVE,
-                    CampaignStatus.SCHEDULED, NOW, NOW.plusSeconds(3600)),
-            DeliveryExhausted.class, new DeliveryExhausted(CLIENT, "msg_0123", UUID.randomUUID(), "https://hook", 7,
-                    500, "HTTP 500", JSON.createObjectNode().put("video-url", "https://v")),
-            RenderJob.class, new RenderJob("job-1", "batch", "pmedia.batch.render-results", CLIENT, UUID.randomUUID(),
+    static final Map<Class<? extends EventPayload>, EventPayload> PAYLOADS = Map.ofEntries(
+            Map.entry(MediaStatusChanged.class,
+                    new MediaStatusChanged(CLIENT, UUID.randomUUID(), "order-7", "u-1", "c-1",
+                            "greeting", null, MediaStatus.SUCCESS, "video ready", "https://v", "https://i", "sh_0123")),
+            Map.entry(BatchStatusChanged.class,
+                    new BatchStatusChanged(CLIENT, UUID.randomUUID(), "spring", UUID.randomUUID(),
+                            BatchStatus.IN_PROGRESS, null, 10, 4,
+                            "4 of 10 rows, projected to finish 14:05Z, due 14:10Z",
+                            NOW.plusSeconds(600), NOW.plusSeconds(300))),
+            Map.entry(TryOnStatusChanged.class, new TryOnStatusChanged(CLIENT, UUID.randomUUID(), "u-1", "fitting-room",
+                    TryOnStatus.PROCESSING, null, "try-on accepted")),
+            Map.entry(CampaignStatusChanged.class, new CampaignStatusChanged(CLIENT, "spring", CampaignStatus.ACTIVE,
+                    CampaignStatus.SCHEDULED, NOW, NOW.plusSeconds(3600))),
+            Map.entry(DeliveryExhausted.class,
+                    new DeliveryExhausted(CLIENT, "msg_0123", UUID.randomUUID(), "https://hook", 7,
+                            500, "HTTP 500", JSON.createObjectNode().put("video-url", "https://v"))),
+            Map.entry(RenderJob.class, new RenderJob("job-1", "batch", "pmedia.batch.render-results", CLIENT,
+                    UUID.randomUUID(),
                     3, JSON.createObjectNode().put("use-case-id", "greeting"),
                     new RenderInput(Map.of("name", "Ada"), List.of("https://a.png"), null, null, List.of("gold"),
                             List.of(new FrameSegment("hello", 1, null, 2.5, Map.of("headline", "Hi"), null))),
-                    "batch/" + CLIENT + "/t/1/", 120, RenderLane.BATCH),
-            RenderResult.class, new RenderResult("job-1", "batch", RenderOutcome.SUCCESS, "video ready",
+                    "batch/" + CLIENT + "/t/1/", 120, RenderLane.BATCH)),
+            Map.entry(RenderResult.class, new RenderResult("job-1", "batch", RenderOutcome.SUCCESS, "video ready",
                     "batch/x/video.mp4", "batch/x/thumbnail.jpg", 10.0, 1280, 720, 1350L,
-                    Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt"));
+                    Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt")),
+            Map.entry(SharedVideo.class, new SharedVideo(CLIENT, SharedVideo.Source.batch, null, UUID.randomUUID(),
+                    "spring", UUID.randomUUID(), 2, "greeting", List.of(new SharedVideo.Video("sh_0123",
+                            SharedVideo.State.ACTIVE, 4, "u-4", "Hello Ada", new SharedVideo.Cta("Shop", "https://s"),
+                            new SharedVideo.Branding(null, "#112233"), "batch/x/video.mp4", "batch/x/thumbnail.jpg",
+                            null, 1280, 720, 10.0, NOW, NOW.plusSeconds(86400))))),
+            Map.entry(ViewerEvent.class, new ViewerEvent("sh_0123", CLIENT, UUID.randomUUID(), null, null,
+                    UUID.randomUUID(), ViewerEvent.Kind.progress, "s-1", "v-1", 50, 5.0, false, NOW)),
+            Map.entry(EngagementMilestone.class, new EngagementMilestone(EngagementMilestone.VIEWED, CLIENT, "sh_0123",
+                    UUID.randomUUID(), null, null, null, UUID.randomUUID(), "u-1", 1, 0, 0, NOW)));
 
     private final EventCodec codec = new EventCodec(JSON);
 

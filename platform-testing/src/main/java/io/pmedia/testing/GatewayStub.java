@@ -30,7 +30,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * <ul>
  * <li>{@code GET /internal/clients/{id}/active}: 204 for every client id unless a test {@link #delete deleted} it
  * (then 404), so tests need not register the clients they make tokens for;</li>
- * <li>{@code GET /internal/clients/{id}}: the webhook registration a test {@link #register registered}, else 404.</li>
+ * <li>{@code GET /internal/clients/{id}}: the webhook registration a test {@link #register registered}, else 404;</li>
+ * <li>{@code GET /internal/clients/{id}/sharing}: the share page settings a test put
+ * ({@code PUT /control/sharing/{id}}), else the defaults.</li>
  * </ul>
  * Both need the internal token, and both answer 503 while the test has the gateway {@link #down}. Tests drive the
  * stub over HTTP (its control paths), so it works whichever class loader a test runs in.
@@ -46,6 +48,8 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
     private ExecutorService executor;
 
     private final Map<String, String> registrations = new ConcurrentHashMap<>();
+    /** Share page settings by client id (JSON); the platform's defaults for any other client. */
+    private final Map<String, String> sharing = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> failuresLeft = new ConcurrentHashMap<>();
     private final Set<String> deleted = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> lookups = new ConcurrentHashMap<>();
@@ -83,6 +87,18 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
             return;
         }
         String rest = exchange.getRequestURI().getPath().substring(CLIENTS.length());
+        if (rest.endsWith("/sharing")) {
+            String client = rest.substring(0, rest.length() - "/sharing".length());
+            if (down.get()) {
+                answer(exchange, 503, error("down", "SERVICE_UNAVAILABLE"));
+            } else if (deleted.contains(client)) {
+                answer(exchange, 404, error("client " + client + " not found", "NOT_FOUND"));
+            } else {
+                answer(exchange, 200, sharing.getOrDefault(client,
+                        "{\"retention-days\":null,\"logo-url\":null,\"color\":null,\"embed-origins\":[]}"));
+            }
+            return;
+        }
         boolean activeCheck = rest.endsWith("/active");
         String id = activeCheck ? rest.substring(0, rest.length() - "/active".length()) : rest;
         (activeCheck ? activeChecks : lookups).computeIfAbsent(id, key -> new AtomicInteger()).incrementAndGet();
@@ -112,6 +128,10 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
                         ? Integer.parseInt(query.substring(5))
                         : 0));
                 deleted.remove(id);
+                answer(exchange, 204, null);
+            }
+            case "PUT sharing" -> {
+                sharing.put(id, new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
                 answer(exchange, 204, null);
             }
             case "DELETE clients" -> {

@@ -56,7 +56,7 @@ public class RowStreams {
             """;
 
     private static final String ROWS_IN_ORDER = """
-            SELECT row_no, user_id, status, video_key, thumbnail_key, message FROM batch_row
+            SELECT row_no, user_id, input, status, video_key, thumbnail_key, message FROM batch_row
              WHERE task_id = ? ORDER BY row_no
             """;
 
@@ -129,7 +129,8 @@ public class RowStreams {
                 select.setObject(1, taskId);
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
-                        consumer.accept(new BatchRow(taskId, rows.getInt("row_no"), rows.getString("user_id"), null,
+                        consumer.accept(new BatchRow(taskId, rows.getInt("row_no"), rows.getString("user_id"),
+                                rows.getString("input"),
                                 RowStatus.ofWire(rows.getString("status")), rows.getString("video_key"),
                                 rows.getString("thumbnail_key"), rows.getString("message")));
                     }
@@ -137,6 +138,17 @@ public class RowStreams {
             } finally {
                 connection.rollback();
             }
+        }
+    }
+
+    /**
+     * Publishes an event through the outbox on a connection of its own, committed at once (the share pages of the
+     * rows an output file is being written for: docs/sharing.md). Blocking.
+     */
+    public void publish(EventPayload payload) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(true);
+            publisher.publish(connection, payload);
         }
     }
 

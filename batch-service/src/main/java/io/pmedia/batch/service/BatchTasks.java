@@ -123,6 +123,7 @@ public class BatchTasks {
         task.totalCount = submission.rowCount();
         task.createdAt = Instant.now();
         task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
+        task.shareKey = RowShares.newKey();
         task.status(BatchStatus.PENDING, "task accepted");
         return task.<BatchTask>persist().call(events::statusOf);
     }

@@ -17,17 +17,18 @@ import io.pmedia.batch.BatchRow;
 
 /**
  * A task's output file (docs/batch.md, "The output file"), written line by line with Jackson's CSV generator: one line
- * per row with its own status and message, the path and URL of its video and its thumbnail's URL. A cell a spreadsheet
+ * per row with its own status and message, the path and URL of its video, its thumbnail's URL and its durable share
+ * page ({@code share-url}, docs/sharing.md: what a vendor mail-merges). A cell a spreadsheet
  * would run as a formula (leading {@code =}, {@code +}, {@code -}, {@code @}, tab or carriage return: OWASP's CSV
  * injection list) gets a leading {@code '}; quotes only where CSV needs them.
  */
 public final class OutputFile implements AutoCloseable {
 
     /** One line of the file. */
-    @JsonPropertyOrder({"row", "user-id", "status", "video-path", "video-url", "image-url", "message"})
+    @JsonPropertyOrder({"row", "user-id", "status", "video-path", "video-url", "image-url", "share-url", "message"})
     public record Line(int row, @JsonProperty("user-id") String userId, String status,
             @JsonProperty("video-path") String videoPath, @JsonProperty("video-url") String videoUrl,
-            @JsonProperty("image-url") String imageUrl, String message) {
+            @JsonProperty("image-url") String imageUrl, @JsonProperty("share-url") String shareUrl, String message) {
     }
 
     private static final CsvMapper CSV = CsvMapper.builder()
@@ -48,10 +49,11 @@ public final class OutputFile implements AutoCloseable {
         return new OutputFile(file);
     }
 
-    /** One row's line; the paths and URLs of its outputs are null when it has none. */
-    public void add(BatchRow row, String videoPath, String videoUrl, String imageUrl) throws IOException {
+    /** One row's line; the paths and URLs of its outputs (and its share page) are null when it has none. */
+    public void add(BatchRow row, String videoPath, String videoUrl, String imageUrl, String shareUrl)
+            throws IOException {
         lines.write(new Line(row.rowNo(), cell(row.userId()), row.status().wire(), cell(videoPath), cell(videoUrl),
-                cell(imageUrl), cell(row.message())));
+                cell(imageUrl), cell(shareUrl), cell(row.message())));
     }
 
     @Override

@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -13,15 +15,22 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
 import io.pmedia.batch.config.BatchConfig;
+import io.pmedia.batch.config.ShareConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.RowStreams;
 import io.pmedia.batch.repository.TaskStore;
+import io.pmedia.common.client.ClientRegistryClient;
+import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.events.BatchStatus;
+import io.pmedia.events.SharedVideo;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -48,10 +57,17 @@ public class Outputs {
     private final ObjectStore store;
     private final BatchEvents events;
     private final BatchConfig config;
+    private final ObjectMapper mapper;
+    private final ClientRegistryClient registry;
+    private final ShareConfig sharing;
     private final AtomicBoolean writing = new AtomicBoolean();
 
     public Outputs(Vertx vertx, TaskStore tasks, RowStore rows, RowStreams streams, ObjectStore store,
-            BatchEvents events, BatchConfig config) {
+            BatchEvents events, BatchConfig config, ObjectMapper mapper, ClientRegistryClient registry,
+            ShareConfig sharing) {
+        this.mapper = mapper;
+        this.registry = registry;
+        this.sharing = sharing;
         this.vertx = vertx;
         this.tasks = tasks;
         this.rows = rows;
@@ -98,7 +114,7 @@ public class Outputs {
                 .flatMap(task -> task == null
                         ? Uni.createFrom().item(false)
                         : Blocking.offload(() -> write(task))
-                                .flatMap(key -> Panache.withTransaction(() -> close(task.id, lease, key)))
+                                .flatMap(written -> Panache.withTransaction(() -> close(task.id, lease, written)))
                                 .onFailure().call(failure -> {
                                     LOG.warnf("output of task %s not written (retried): %s", task.id,
                                             failure.getMessage());
@@ -107,11 +123,18 @@ public class Outputs {
                                 .replaceWith(true));
     }
 
-    /** The task's output file, from a cursor over its rows through a temporary file into the store; its key. */
-    private String write(BatchTask task) {
+    /**
+     * The task's output file, from a cursor over its rows through a temporary file into the store; its key. Each
+     * rendered row gets its share link (the same each time the file is written) and its page goes to
+     * engagement-service a few hundred rows at a time, before the file names it.
+     */
+    private Written write(BatchTask task) {
         String key = VendorNamespace.Kind.BATCH.prefix(task.clientId) + task.id + "/output.csv";
         Path file = null;
         try {
+            JsonNode template = mapper.readTree(task.template);
+            Instant expiresAt = expiry(task, template);
+            RowShares shares = new RowShares(task, template, mapper, sharing.baseUrl(), expiresAt);
             file = Files.createTempFile("pmedia-batch-output-", ".csv");
             try (OutputFile output = OutputFile.create(file)) {
                 streams.forEachRow(task.id, row -> {
@@ -119,14 +142,17 @@ public class Outputs {
                     try {
                         output.add(row, video ? store.s3Path(row.videoKey()) : null,
                                 video ? store.publicUrl(row.videoKey()) : null,
-                                video && row.thumbnailKey() != null ? store.publicUrl(row.thumbnailKey()) : null);
+                                video && row.thumbnailKey() != null ? store.publicUrl(row.thumbnailKey()) : null,
+                                video ? shares.add(row) : null);
+                        publish(shares.take(false));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
                 });
             }
+            publish(shares.take(true));
             store.put(key, file, "text/csv; charset=utf-8");
-            return key;
+            return new Written(key, expiresAt);
         } catch (IOException e) {
             throw new UncheckedIOException("the output file cannot be written", e);
         } catch (SQLException e) {
@@ -142,17 +168,57 @@ public class Outputs {
         }
     }
 
+    private void publish(SharedVideo shared) {
+        if (shared == null) {
+            return;
+        }
+        try {
+            streams.publish(shared);
+        } catch (SQLException e) {
+            throw new IllegalStateException("the share pages cannot be published: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * When the task's videos and links end: the template's retention, else the vendor's, else the platform's
+     * (docs/sharing.md). Blocking: a registry that cannot answer costs the default, never the output.
+     */
+    private Instant expiry(BatchTask task, JsonNode template) {
+        if (task.expiresAt != null) {
+            return task.expiresAt;
+        }
+        Integer days = template.hasNonNull("retention-days") ? template.get("retention-days").asInt() : null;
+        if (days == null) {
+            try {
+                days = registry.sharing(task.clientId).await().atMost(Duration.ofSeconds(5))
+                        .map(SharingSettings::retentionDays).orElse(null);
+            } catch (RuntimeException e) {
+                LOG.warnf("sharing settings of %s unavailable (%s): the default retention applies", task.clientId,
+                        e.getMessage());
+            }
+        }
+        return Instant.now().plus(days != null ? days : sharing.defaultRetentionDays(), ChronoUnit.DAYS)
+                .truncatedTo(ChronoUnit.MICROS);
+    }
+
     /**
      * The file is written: the task names it, and a task whose rows had all been answered ends now. Nothing happens
      * when another replica took the lease over meanwhile (it writes the file again).
      */
-    private Uni<Void> close(UUID taskId, UUID lease, String key) {
+    /** An output file in the store, and the end of the retention its share links were given. */
+    private record Written(String key, Instant expiresAt) {
+    }
+
+    private Uni<Void> close(UUID taskId, UUID lease, Written written) {
         return tasks.lockLeased(taskId, lease).flatMap(task -> {
             if (task == null) {
                 return Uni.createFrom().voidItem();
             }
-            task.outputKey = key;
+            task.outputKey = written.key();
             task.outputDue = false;
+            if (task.expiresAt == null) {
+                task.expiresAt = written.expiresAt();
+            }
             if (task.status() == BatchStatus.IN_PROGRESS) {
                 if (task.succeeded == 0) {
                     task.status(BatchStatus.FAILED, "no row could be rendered");

@@ -70,7 +70,22 @@ public interface GatewayConfig {
 
         ApiLimits apiLimits();
 
+        ViewerLimits viewerLimits();
+
         Deprecation deprecation();
+    }
+
+    /**
+     * Viewers of share pages ({@code /v/}, no credentials): a budget per source address and replica, so that one
+     * address's flood gets 429 and leaves the pages, and the vendor API, to everyone else (docs/sharing.md).
+     */
+    interface ViewerLimits {
+
+        @WithDefault("120")
+        int burst();
+
+        @WithDefault("20")
+        double perSecond();
     }
 
     /**
@@ -124,6 +139,9 @@ public interface GatewayConfig {
 
         @WithDefault("http://127.0.0.1:8085")
         URI notifier();
+
+        @WithDefault("http://127.0.0.1:8086")
+        URI engagement();
     }
 
     /**

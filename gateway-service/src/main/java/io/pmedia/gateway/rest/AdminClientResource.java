@@ -58,7 +58,7 @@ public class AdminClientResource {
         Fields.onlyKnown(body, NewClient.FIELDS);
         // A wrong type is answered by the error layer like any body's ("field 'allowed-ips' has the wrong type").
         NewClient request = mapper.treeToValue(body, NewClient.class);
-        return registry.onboard(request.name(), request.webhookUrl(), request.allowedIps())
+        return registry.onboard(request.name(), request.webhookUrl(), request.allowedIps(), request.sharing())
                 .map(created -> Response.status(Response.Status.CREATED).entity(OnboardedClient.of(created)).build());
     }
 

@@ -6,6 +6,7 @@ import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.service.ClientRegistry;
@@ -18,32 +19,46 @@ public final class ClientDtos {
 
     /** {@code POST /admin/clients}: unknown keys are refused, as PATCH refuses them (a typo is never ignored). */
     public record NewClient(String name, @JsonProperty("webhook-url") String webhookUrl,
-            @JsonProperty("allowed-ips") List<String> allowedIps) {
+            @JsonProperty("allowed-ips") List<String> allowedIps, JsonNode sharing) {
 
-        public static final java.util.Set<String> FIELDS = java.util.Set.of("name", "webhook-url", "allowed-ips");
+        public static final java.util.Set<String> FIELDS = java.util.Set.of("name", "webhook-url", "allowed-ips",
+                "sharing");
+    }
+
+    /** A vendor's share page settings (docs/sharing.md); null values: the platform's defaults. */
+    public record Sharing(@JsonProperty("retention-days") Integer retentionDays,
+            @JsonProperty("logo-url") String logoUrl, String color,
+            @JsonProperty("embed-origins") List<String> embedOrigins) {
+
+        public static Sharing of(Client client) {
+            return new Sharing(client.shareRetentionDays, client.brandLogoUrl, client.brandColor,
+                    client.embedOriginList());
+        }
     }
 
     /** The answer to onboarding: the only time the secret, API key and webhook secret are shown. */
     public record OnboardedClient(@JsonProperty("client-id") UUID clientId,
             @JsonProperty("client-secret") String clientSecret, @JsonProperty("api-key") String apiKey,
             @JsonProperty("webhook-secret") String webhookSecret, String name,
-            @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps) {
+            @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
+            Sharing sharing) {
 
         static OnboardedClient of(ClientRegistry.Onboarded onboarded) {
             Client client = onboarded.client();
             return new OnboardedClient(client.id, onboarded.secret(), onboarded.apiKey(), client.webhookSecret,
-                    client.name, client.webhookUrl, client.allowedIpList());
+                    client.name, client.webhookUrl, client.allowedIpList(), Sharing.of(client));
         }
     }
 
     /** A client as the operator reads it: no secrets. */
     public record ClientView(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
-            @JsonProperty("created-at") Instant createdAt, @JsonProperty("updated-at") Instant updatedAt) {
+            Sharing sharing, @JsonProperty("created-at") Instant createdAt,
+            @JsonProperty("updated-at") Instant updatedAt) {
 
         static ClientView of(Client client) {
             return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(),
-                    client.createdAt, client.updatedAt);
+                    Sharing.of(client), client.createdAt, client.updatedAt);
         }
     }
 

@@ -37,6 +37,13 @@ public class InternalClientResource {
         return registry.webhookRegistration(AdminClientResource.id(clientId)).map(WebhookRegistration::of);
     }
 
+    /** The vendor's share page settings: engagement-service's branding and framing, media-service's retention. */
+    @GET
+    @Path("{clientId}/sharing")
+    public Uni<ClientDtos.Sharing> sharing(@PathParam("clientId") String clientId) {
+        return registry.get(AdminClientResource.id(clientId)).map(ClientDtos.Sharing::of);
+    }
+
     /**
      * 204 while the client exists, 404 once deleted (or never created): every service's revocation check
      * (platform-common {@code RevocationCheck}, which keeps the answer 2 s). Read from the database, not from this

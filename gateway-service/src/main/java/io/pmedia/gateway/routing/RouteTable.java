@@ -9,13 +9,14 @@ import io.vertx.core.http.HttpMethod;
  * Every path the gateway forwards, declared once: method, path, the service that owns it, the credentials it takes
  * and what its body must be. The interface document's section 4 (rows 3-11), the vendor extras beyond it, and the
  * operator's template calls; the schemas are in {@code META-INF/openapi.yaml}. {@link Forwarder} serves the table.
+ * The public share pages ({@code /v/}, no credentials) are {@link ViewerRoutes}'.
  */
 public final class RouteTable {
 
     /** The services behind the gateway. */
     public enum Service {
         MEDIA("the media service"), BATCH("the batch service"), VTON("the try-on service"), CAMPAIGN(
-                "the campaign service"), NOTIFIER("the webhook service");
+                "the campaign service"), NOTIFIER("the webhook service"), ENGAGEMENT("the share page service");
 
         private final String description;
 
@@ -96,6 +97,13 @@ public final class RouteTable {
             new Route(GET, "/webhooks/deliveries", Service.NOTIFIER, Access.BEARER, Body.NONE),
             new Route(POST, "/webhooks/deliveries/:deliveryId/replay", Service.NOTIFIER, Access.BEARER, Body.NONE),
             new Route(POST, "/webhooks/test", Service.NOTIFIER, Access.BEARER, Body.NONE),
+            new Route(HttpMethod.DELETE, "/media/:transactionId/share", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(GET, "/analytics/videos/:transactionId", Service.ENGAGEMENT, Access.BEARER, Body.NONE),
+            new Route(GET, "/analytics/templates/:templateId", Service.ENGAGEMENT, Access.BEARER, Body.NONE,
+                    Set.of("templateId")),
+            new Route(GET, "/analytics/campaigns/:campaignId", Service.ENGAGEMENT, Access.BEARER, Body.NONE),
+            new Route(GET, "/analytics/campaigns/:campaignId/videos.csv", Service.ENGAGEMENT, Access.BEARER,
+                    Body.NONE),
             new Route(GET, "/admin/fonts", Service.MEDIA, Access.OPERATOR, Body.NONE),
             new Route(POST, "/admin/fonts", Service.MEDIA, Access.OPERATOR, Body.JSON_OBJECT),
             new Route(GET, "/admin/templates", Service.MEDIA, Access.OPERATOR, Body.NONE),

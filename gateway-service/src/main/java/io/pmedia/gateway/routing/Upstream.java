@@ -43,6 +43,12 @@ public class Upstream {
     private static final Set<String> PASSED_BACK = Set.of("content-type", "retry-after", "location", "cache-control",
             "allow");
 
+    /** A share page's own headers: what it is, how long it may be cached, and what the browser may do with it. */
+    private static final Set<String> VIEWER_PASSED_BACK = Set.of("content-type", "retry-after", "location",
+            "cache-control", "allow", "content-security-policy", "x-robots-tag", "referrer-policy",
+            "x-content-type-options", "permissions-policy", "cross-origin-resource-policy", "etag", "vary",
+            "last-modified", "expires", "cdn-cache-control");
+
     private final HttpClient client;
     private final GatewayConfig.Services services;
     private final Duration timeout;
@@ -99,10 +105,42 @@ public class Upstream {
                 });
     }
 
+    /**
+     * Forwards a viewer's call to a share page ({@link ViewerRoutes}): no credentials, the viewer's own headers that
+     * the page needs ({@code headers}), and the page's answer with its own security and caching headers.
+     */
+    public Future<Answer> forwardViewer(HttpMethod method, String target, Map<String, String> headers, Buffer body,
+            String callerAddress, String requestId) {
+        URI base = baseOf(Service.ENGAGEMENT);
+        RequestOptions options = new RequestOptions()
+                .setMethod(method)
+                .setHost(base.getHost())
+                .setPort(base.getPort())
+                .setSsl("https".equalsIgnoreCase(base.getScheme()))
+                .setURI(target)
+                .setFollowRedirects(false)
+                .setTimeout(timeout.toMillis())
+                .putHeader("X-Forwarded-For", callerAddress)
+                .putHeader("X-Request-Id", requestId);
+        headers.forEach(options::putHeader);
+        return client.request(options)
+                .compose(request -> body == null ? request.send() : request.send(body))
+                .compose(response -> response.body().map(answer -> answer(response, answer, VIEWER_PASSED_BACK)))
+                .recover(failure -> {
+                    LOG.warnf("%s unreachable: %s", Service.ENGAGEMENT.description(), failure.getMessage());
+                    return Future.failedFuture(new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
+                            "this page is unavailable right now, retry later", Duration.ofSeconds(5)));
+                });
+    }
+
     private static Answer answer(HttpClientResponse response, Buffer body) {
+        return answer(response, body, PASSED_BACK);
+    }
+
+    private static Answer answer(HttpClientResponse response, Buffer body, Set<String> passedBack) {
         List<Map.Entry<String, String>> headers = new ArrayList<>(4);
         response.headers().forEach(entry -> {
-            if (PASSED_BACK.contains(entry.getKey().toLowerCase(Locale.ROOT))) {
+            if (passedBack.contains(entry.getKey().toLowerCase(Locale.ROOT))) {
                 headers.add(entry);
             }
         });
@@ -116,6 +154,7 @@ public class Upstream {
             case VTON -> services.vton();
             case CAMPAIGN -> services.campaign();
             case NOTIFIER -> services.notifier();
+            case ENGAGEMENT -> services.engagement();
         };
     }
 }

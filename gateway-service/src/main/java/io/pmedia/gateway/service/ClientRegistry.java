@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -48,13 +49,20 @@ public class ClientRegistry {
     }
 
     public Uni<Onboarded> onboard(String name, String webhookUrl, List<String> allowedIps) {
-        String validName = validName(name);
-        List<String> validIps = validAllowedIps(allowedIps);
-        return validWebhookUrl(webhookUrl)
-                .flatMap(url -> Panache.withTransaction(() -> persistNew(validName, url, validIps)));
+        return onboard(name, webhookUrl, allowedIps, null);
     }
 
-    private Uni<Onboarded> persistNew(String name, String webhookUrl, List<String> allowedIps) {
+    /** As above, with the vendor's share page settings ({@code sharing}; docs/sharing.md). */
+    public Uni<Onboarded> onboard(String name, String webhookUrl, List<String> allowedIps, JsonNode sharing) {
+        String validName = validName(name);
+        List<String> validIps = validAllowedIps(allowedIps);
+        Consumer<Client> sharingSettings = SharingRules.parse(sharing);
+        return validWebhookUrl(webhookUrl)
+                .flatMap(url -> Panache.withTransaction(() -> persistNew(validName, url, validIps, sharingSettings)));
+    }
+
+    private Uni<Onboarded> persistNew(String name, String webhookUrl, List<String> allowedIps,
+            Consumer<Client> sharing) {
         String secret = Secrets.newClientSecret();
         String apiKey = Secrets.newApiKey();
         String webhookSecret = Secrets.newWebhookSecret();
@@ -67,6 +75,7 @@ public class ClientRegistry {
         client.webhookUrl = webhookUrl;
         client.webhookSecret = webhookSecret;
         client.allowedIpList(allowedIps);
+        sharing.accept(client);
         client.createdAt = now;
         client.updatedAt = now;
         return client.persist().replaceWith(new Onboarded(client, secret, apiKey));
@@ -82,20 +91,23 @@ public class ClientRegistry {
         return clients.findAllActive();
     }
 
-    /** Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it), {@code allowed-ips}. */
+    /**
+     * Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it),
+     * {@code allowed-ips}, {@code sharing} (its keys present).
+     */
     public Uni<Client> update(UUID id, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw ApiException.badRequest("request body must be a JSON object");
         }
         List<String> unknown = new ArrayList<>();
         patch.fieldNames().forEachRemaining(field -> {
-            if (!List.of("name", "webhook-url", "allowed-ips").contains(field)) {
+            if (!List.of("name", "webhook-url", "allowed-ips", "sharing").contains(field)) {
                 unknown.add(field);
             }
         });
         if (!unknown.isEmpty()) {
             throw ApiException.validation("field '" + unknown.get(0)
-                    + "' cannot be changed; allowed: name, webhook-url, allowed-ips");
+                    + "' cannot be changed; allowed: name, webhook-url, allowed-ips, sharing");
         }
         String name = patch.has("name") ? validName(text(patch, "name")) : null;
         List<String> allowedIps = patch.has("allowed-ips") ? validAllowedIps(list(patch, "allowed-ips")) : null;
@@ -103,13 +115,15 @@ public class ClientRegistry {
                 ? validWebhookUrl(text(patch, "webhook-url"))
                 : Uni.createFrom().nullItem();
         boolean setWebhook = patch.has("webhook-url");
+        Consumer<Client> sharing = SharingRules.parse(patch.get("sharing"));
         return webhook.flatMap(webhookUrl -> Panache.withTransaction(
-                () -> applyUpdate(id, name, setWebhook, webhookUrl, allowedIps)));
+                () -> applyUpdate(id, name, setWebhook, webhookUrl, allowedIps, sharing)));
     }
 
     private Uni<Client> applyUpdate(UUID id, String name, boolean setWebhook, String webhookUrl,
-            List<String> allowedIps) {
+            List<String> allowedIps, Consumer<Client> sharing) {
         return active(id).map(client -> {
+            sharing.accept(client);
             if (name != null) {
                 client.name = name;
             }

@@ -25,7 +25,8 @@ public class MediaRoleConfigSource implements ConfigSource {
                 .strip().toLowerCase(Locale.ROOT);
         this.properties = switch (role) {
             case "api" -> Map.of("pmedia.media.render.lanes.enabled", "false");
-            case "worker" -> Map.of("mp.messaging.incoming.render-results-in.enabled", "false");
+            case "worker" -> Map.of("mp.messaging.incoming.render-results-in.enabled", "false",
+                    "pmedia.share.sweep-enabled", "false");
             case "", "both" -> Map.of();
             default -> throw new IllegalArgumentException(
                     "PMEDIA_MEDIA_ROLE must be api, worker or both, not '" + role + "'");

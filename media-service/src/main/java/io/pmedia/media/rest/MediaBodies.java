@@ -70,6 +70,8 @@ public final class MediaBodies {
             @Schema(description = "beyond the interface: the WebVTT captions of the speech layers; only on SUCCESS "
                     + "of a template with speech") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-url") String captionsUrl,
             @Schema(description = "beyond the interface: an HLS playlist of the video that plays while it renders "
-                    + "(EVENT, about 1 s segments), complete (VOD) once it is ready; not on FAILURE") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("stream-url") String streamUrl){
+                    + "(EVENT, about 1 s segments), complete (VOD) once it is ready; not on FAILURE") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("stream-url") String streamUrl,
+            @Schema(description = "beyond the interface: the video's durable share page (docs/sharing.md); only on "
+                    + "SUCCESS, while the link is live") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("share-url") String shareUrl){
     }
 }

@@ -2,6 +2,7 @@ package io.pmedia.media.rest;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -22,6 +23,7 @@ import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
 import io.pmedia.media.rest.MediaBodies.MediaStatusBody;
 import io.pmedia.media.rest.MediaBodies.VideoRequestBody;
 import io.pmedia.media.service.MediaRequests;
+import io.pmedia.media.service.ShareLinks;
 import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.RenderInputs;
 import io.smallrye.mutiny.Uni;
@@ -36,10 +38,12 @@ public class MediaResource {
     static final int MAX_ID = 200;
 
     private final MediaRequests requests;
+    private final ShareLinks shares;
     private final Caller caller;
 
-    public MediaResource(MediaRequests requests, Caller caller) {
+    public MediaResource(MediaRequests requests, ShareLinks shares, Caller caller) {
         this.requests = requests;
+        this.shares = shares;
         this.caller = caller;
     }
 
@@ -86,7 +90,15 @@ public class MediaResource {
     public Uni<MediaStatusBody> status(@PathParam("transactionId") String transactionId) {
         return requests.status(caller.clientId(), transactionId)
                 .map(status -> new MediaStatusBody(status.status(), status.message(), status.videoUrl(),
-                        status.imageUrl(), status.renditions(), status.captionsUrl(), status.streamUrl()));
+                        status.imageUrl(), status.renditions(), status.captionsUrl(), status.streamUrl(),
+                        status.shareUrl()));
+    }
+
+    @DELETE
+    @Path("media/{transactionId}/share")
+    @Operation(summary = "Revoke a video's share link")
+    public Uni<Void> revokeShare(@PathParam("transactionId") String transactionId) {
+        return shares.revoke(caller.clientId(), transactionId);
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {

@@ -26,7 +26,7 @@ public class MediaEvents {
         return publisher.publish(new MediaStatusChanged(request.clientId, request.id, request.clientRequestId,
                 request.userId, request.customerId, request.useCaseId, request.referenceRecordId, request.status,
                 request.message, request.videoKey == null ? null : store.publicUrl(request.videoKey),
-                request.thumbnailKey == null ? null : store.publicUrl(request.thumbnailKey)));
+                request.thumbnailKey == null ? null : store.publicUrl(request.thumbnailKey), request.shareId));
     }
 
     /** A render job for the workers on {@code pmedia.render.jobs}. */

@@ -60,7 +60,7 @@ public class MediaRequests {
 
     /** Interface 2.6. */
     public record Status(String status, String message, String videoUrl, String imageUrl,
-            Map<String, String> renditions, String captionsUrl, String streamUrl) {
+            Map<String, String> renditions, String captionsUrl, String streamUrl, String shareUrl) {
     }
 
     static final String ACCEPTED = "request accepted";
@@ -77,9 +77,11 @@ public class MediaRequests {
     private final TemplateCatalog templates;
     private final ObjectStore store;
     private final MediaConfig config;
+    private final ShareLinks shares;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
-            TemplateCatalog templates, ObjectStore store, MediaConfig config) {
+            TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares) {
+        this.shares = shares;
         this.mapper = mapper;
         this.requests = requests;
         this.versions = versions;
@@ -201,11 +203,31 @@ public class MediaRequests {
                     : null;
             request.captionsKey = success ? result.captionsKey() : null;
             request.durationSeconds = result.durationSeconds();
+            request.width = result.width();
+            request.height = result.height();
             request.renderMillis = result.renderMillis();
             request.completedAt = now;
             request.updatedAt = now;
-            return events.status(request);
+            if (!success) {
+                return events.status(request);
+            }
+            // A video that is ready gets its share link, minted here and carried by its status event.
+            return versions.version(request.templateId, request.templateVersion)
+                    .flatMap(template -> shares.vendorRetentionDays(request.clientId)
+                            .flatMap(days -> shares.open(request, templates.definition(template),
+                                    storedInput(request), days)))
+                    .call(opened -> events.status(request));
         });
+    }
+
+    private RenderInput storedInput(MediaRequest request) {
+        try {
+            return request.renderInput == null
+                    ? RenderInput.empty()
+                    : mapper.readValue(request.renderInput, RenderInput.class);
+        } catch (IOException e) {
+            throw new IllegalStateException("stored render input of " + request.id + " is unreadable", e);
+        }
     }
 
     /** The client's request as interface 2.6 shows it; another client's id reads as not found. */
@@ -230,7 +252,8 @@ public class MediaRequests {
                     request.status != MediaStatus.FAILURE
                             ? store.publicUrl(VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id
                                     + "/stream/" + StreamPublisher.PLAYLIST)
-                            : null);
+                            : null,
+                    ready ? shares.url(request) : null);
         });
     }
 

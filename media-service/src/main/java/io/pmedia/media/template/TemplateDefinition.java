@@ -29,7 +29,22 @@ public record TemplateDefinition(
         @JsonProperty("earlier-form") EarlierForm earlierForm,
         @JsonProperty("allowed-clients") List<UUID> allowedClients,
         List<Output> outputs,
-        Captions captions) {
+        Captions captions,
+        Cta cta,
+        Branding branding,
+        @JsonProperty("retention-days") Integer retentionDays) {
+
+    /**
+     * The share page's call to action (docs/sharing.md): a button {@code label} linking to {@code url}, both with
+     * {@code {{field}}} placeholders filled from the request (in the URL, percent-encoded).
+     */
+    public record Cta(String label, String url) {
+    }
+
+    /** The share page's look: a logo (an http(s) image URL) and an accent colour; the vendor's settings otherwise. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Branding(@JsonProperty("logo-url") String logoUrl, String color) {
+    }
 
     public List<Output> outputsOrEmpty() {
         return outputs == null ? List.of() : outputs;

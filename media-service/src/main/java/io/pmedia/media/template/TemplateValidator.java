@@ -126,6 +126,7 @@ public final class TemplateValidator {
         segments(template, fieldNames, fonts, problems);
         earlierForm(template, fieldNames, problems);
         outputs(template, problems);
+        ShareRules.check(template, fieldNames, problems);
         if (template.allowedClients() != null && template.allowedClients().stream().anyMatch(c -> c == null)) {
             problems.add("allowed-clients: client ids (uuids), no nulls");
         }

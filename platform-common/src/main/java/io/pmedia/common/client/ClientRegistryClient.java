@@ -55,6 +55,16 @@ public class ClientRegistryClient {
                 .onFailure(ClientRegistryClient::notFound).recoverWithItem(Optional.empty());
     }
 
+    /** The client's share page settings, or empty when the client does not exist. */
+    @Timeout(value = 3, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100)
+    @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 5, delayUnit = ChronoUnit.SECONDS)
+    public Uni<Optional<SharingSettings>> sharing(UUID clientId) {
+        return Uni.createFrom().deferred(() -> gateway().sharing(authorization, clientId))
+                .map(Optional::ofNullable)
+                .onFailure(ClientRegistryClient::notFound).recoverWithItem(Optional.empty());
+    }
+
     /**
      * Whether the client still exists (every service's revocation check, on the request path): bounded to about two
      * seconds in all, since a request waits for it when no earlier answer can stand in.

@@ -28,6 +28,12 @@ public interface GatewayClient {
     Uni<WebhookRegistration> client(@HeaderParam("Authorization") String authorization,
             @PathParam("clientId") UUID clientId);
 
+    /** The client's share page settings; 404 when the client does not exist. */
+    @GET
+    @Path("{clientId}/sharing")
+    Uni<SharingSettings> sharing(@HeaderParam("Authorization") String authorization,
+            @PathParam("clientId") UUID clientId);
+
     /** 204 when the client exists, 404 when it was deleted or never existed. */
     @GET
     @Path("{clientId}/active")

@@ -1,0 +1,70 @@
+package io.pmedia.engagement.repository;
+
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.common.db.NativeSql;
+import io.pmedia.engagement.SharedVideoRow;
+import io.smallrye.mutiny.Uni;
+
+/** The projection of shareable videos, in the caller's session and transaction. */
+@ApplicationScoped
+public class VideoStore {
+
+    /** A video by its share id (whatever its state: the caller decides what a state answers). */
+    private static final String BY_SHARE = """
+            SELECT * FROM shared_video WHERE share_id = ?1
+            """;
+
+    /** The client's realtime request's video; another client's request finds nothing. */
+    private static final String BY_REQUEST = """
+            SELECT * FROM shared_video WHERE client_id = ?1 AND service_request_id = ?2
+            """;
+
+    /** The client's videos of a campaign, in task and row order, a page at a time (the CSV export). */
+    private static final String OF_CAMPAIGN = """
+            SELECT * FROM shared_video
+             WHERE client_id = ?1 AND campaign_id = ?2 AND share_id > ?3
+             ORDER BY share_id
+             LIMIT ?4
+            """;
+
+    /** Whether the client has any video of a template, or of a campaign (else their analytics are 404). */
+    private static final String HAS_TEMPLATE = """
+            SELECT count(*) FROM (SELECT 1 FROM shared_video WHERE client_id = ?1 AND template_id = ?2 LIMIT 1) v
+            """;
+    private static final String HAS_CAMPAIGN = """
+            SELECT count(*) FROM (SELECT 1 FROM shared_video WHERE client_id = ?1 AND campaign_id = ?2 LIMIT 1) v
+            """;
+
+    /** Records the email GIF made for a video. */
+    private static final String SET_EMAIL_GIF = """
+            UPDATE shared_video SET email_gif_key = ?2 WHERE share_id = ?1
+            """;
+
+    public Uni<SharedVideoRow> byShare(String shareId) {
+        return NativeSql.one(SharedVideoRow.class, BY_SHARE, shareId);
+    }
+
+    public Uni<SharedVideoRow> byRequest(UUID clientId, UUID serviceRequestId) {
+        return NativeSql.one(SharedVideoRow.class, BY_REQUEST, clientId, serviceRequestId);
+    }
+
+    public Uni<List<SharedVideoRow>> ofCampaign(UUID clientId, String campaignId, String after, int limit) {
+        return NativeSql.list(SharedVideoRow.class, OF_CAMPAIGN, clientId, campaignId, after, limit);
+    }
+
+    public Uni<Boolean> hasTemplate(UUID clientId, UUID templateId) {
+        return NativeSql.one(Long.class, HAS_TEMPLATE, clientId, templateId).map(count -> count != null && count > 0);
+    }
+
+    public Uni<Boolean> hasCampaign(UUID clientId, String campaignId) {
+        return NativeSql.one(Long.class, HAS_CAMPAIGN, clientId, campaignId).map(count -> count != null && count > 0);
+    }
+
+    public Uni<Integer> setEmailGif(String shareId, String key) {
+        return NativeSql.update(SET_EMAIL_GIF, shareId, key);
+    }
+}

@@ -1,0 +1,145 @@
+package io.pmedia.engagement.service;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.Polygon;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.ErrorCode;
+import io.pmedia.engagement.SharedVideoRow;
+import io.pmedia.engagement.config.EngagementConfig;
+import io.pmedia.engagement.repository.VideoStore;
+import io.pmedia.storage.ObjectStore;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The email GIF of a video (docs/sharing.md): its first seconds as a small animated GIF with a play badge, for
+ * email bodies that cannot play video. Made with FFmpeg the first time it is asked for (one at a time per replica;
+ * concurrent asks for one video wait for the same making), stored beside the video in the vendor's namespace and
+ * served like the other media from then on.
+ */
+@ApplicationScoped
+public class EmailGifs {
+
+    private static final Logger LOG = Logger.getLogger(EmailGifs.class);
+    static final int SECONDS = 3;
+    static final int WIDTH = 320;
+    private static final Duration TIME_LIMIT = Duration.ofSeconds(60);
+
+    private final ObjectStore store;
+    private final VideoStore videos;
+    private final EngagementConfig config;
+    private final Semaphore making = new Semaphore(1);
+    private final Map<String, Uni<String>> inFlight = new ConcurrentHashMap<>();
+
+    public EmailGifs(ObjectStore store, VideoStore videos, EngagementConfig config) {
+        this.store = store;
+        this.videos = videos;
+        this.config = config;
+    }
+
+    /** The object key of the video's GIF, made now when it has none yet. */
+    public Uni<String> of(SharedVideoRow video) {
+        if (video.emailGifKey != null) {
+            return Uni.createFrom().item(video.emailGifKey);
+        }
+        if (video.videoKey == null) {
+            return Uni.createFrom().failure(Pages.notFound());
+        }
+        return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> make(video))
+                .call(key -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, key)))
+                .invoke(key -> video.emailGifKey = key)
+                .eventually(() -> inFlight.remove(id))
+                .memoize().indefinitely());
+    }
+
+    private String make(SharedVideoRow video) {
+        String key = video.videoKey.substring(0, video.videoKey.lastIndexOf('/') + 1) + "email.gif";
+        Path dir = config.workDir().resolve("gif-" + UUID.randomUUID());
+        try {
+            if (!making.tryAcquire(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+                throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the email image is being made, retry later",
+                        Duration.ofSeconds(5));
+            }
+            try {
+                Files.createDirectories(dir);
+                Path badge = dir.resolve("badge.png");
+                ImageIO.write(badge(), "png", badge.toFile());
+                Path gif = dir.resolve("email.gif");
+                String source = store.publicUrl(video.videoKey, Duration.ofMinutes(5));
+                Process ffmpeg = new ProcessBuilder(List.of(config.ffmpeg(), "-v", "error", "-nostdin", "-y", "-t",
+                        Integer.toString(SECONDS), "-i", source, "-i", badge.toString(), "-filter_complex",
+                        "[0:v]fps=10,scale=" + WIDTH + ":-2:flags=lanczos[v];[v][1:v]overlay=(W-w)/2:(H-h)/2,"
+                                + "split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer",
+                        "-loop", "0", gif.toString()))
+                        .redirectErrorStream(true).redirectOutput(dir.resolve("ffmpeg.log").toFile()).start();
+                if (!ffmpeg.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+                    ffmpeg.destroyForcibly();
+                    throw new IllegalStateException("ffmpeg did not make the email GIF in time");
+                }
+                if (ffmpeg.exitValue() != 0 || !Files.isRegularFile(gif)) {
+                    throw new IllegalStateException("ffmpeg could not make the email GIF: "
+                            + Files.readString(dir.resolve("ffmpeg.log")).strip());
+                }
+                store.put(key, gif, "image/gif");
+                LOG.infof("made the email GIF of %s (%d bytes)", video.shareId, Files.size(gif));
+                return key;
+            } finally {
+                making.release();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /** A play badge: a white triangle in a dark translucent circle, 72 px. */
+    static BufferedImage badge() {
+        int size = 72;
+        BufferedImage image = new BufferedImage(size, size, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = image.createGraphics();
+        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g.setColor(new Color(0, 0, 0, 150));
+        g.fillOval(2, 2, size - 4, size - 4);
+        g.setColor(Color.WHITE);
+        g.setStroke(new BasicStroke(3));
+        g.drawOval(2, 2, size - 4, size - 4);
+        g.fillPolygon(new Polygon(new int[]{28, 28, 54}, new int[]{20, 52, 36}, 3));
+        g.dispose();
+        return image;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            LOG.debugf("could not clean %s: %s", dir, e.getMessage());
+        }
+    }
+}

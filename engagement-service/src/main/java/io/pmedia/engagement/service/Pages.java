@@ -1,0 +1,119 @@
+package io.pmedia.engagement.service;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import io.pmedia.common.client.ClientRegistryClient;
+import io.pmedia.common.client.SharingSettings;
+import io.pmedia.common.concurrent.SingleFlightCache;
+import io.pmedia.common.error.ApiException;
+import io.pmedia.engagement.SharedVideoRow;
+import io.pmedia.engagement.config.EngagementConfig;
+import io.pmedia.engagement.repository.VideoStore;
+import io.pmedia.storage.ObjectStore;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * What a share page shows and what it may load (docs/sharing.md): the video of a live share id (an unknown, revoked
+ * or expired one is the same 404), its page with the template's branding or the vendor's, and the page's
+ * Content-Security-Policy: scripts and styles of its own only, media from the platform's store, framed by nobody
+ * (the page) or by the vendor's allowed origins (the embed).
+ */
+@ApplicationScoped
+public class Pages {
+
+    private static final Logger LOG = Logger.getLogger(Pages.class);
+    /** A share id as media-service and batch-service mint them (URL-safe base64 of at least 16 bytes). */
+    private static final Pattern SHARE_ID = Pattern.compile("[A-Za-z0-9_-]{22,64}");
+    private static final Duration CACHED = Duration.ofSeconds(5);
+
+    private final VideoStore videos;
+    private final EngagementConfig config;
+    private final String storeOrigin;
+    private final SingleFlightCache<String, Optional<SharedVideoRow>> byShare;
+    private final SingleFlightCache<java.util.UUID, Optional<SharingSettings>> vendors;
+
+    public Pages(VideoStore videos, EngagementConfig config, ObjectStore store, ClientRegistryClient registry) {
+        this.videos = videos;
+        this.config = config;
+        this.storeOrigin = origin(store.publicUrl("x")).orElse("");
+        this.byShare = new SingleFlightCache<>(
+                id -> Panache.withSession(() -> videos.byShare(id)).map(Optional::ofNullable), CACHED, 50_000);
+        this.vendors = new SingleFlightCache<>(registry::sharing, Duration.ofMinutes(1), 10_000);
+    }
+
+    /** The video whose page plays now, or a null item (unknown, revoked, expired, or not a share id at all). */
+    public Uni<SharedVideoRow> live(String shareId) {
+        if (shareId == null || !SHARE_ID.matcher(shareId).matches()) {
+            return Uni.createFrom().nullItem();
+        }
+        Instant now = Instant.now();
+        return byShare.get(shareId, CACHED).map(found -> found.filter(video -> video.live(now)).orElse(null));
+    }
+
+    /** The vendor's share settings; its defaults when the registry cannot say right now (the page still plays). */
+    public Uni<SharingSettings> vendor(java.util.UUID clientId) {
+        return vendors.get(clientId, Duration.ofMinutes(1)).map(found -> found.orElse(SharingSettings.DEFAULTS))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("sharing settings of %s unavailable (%s): defaults", clientId, failure.getMessage());
+                    return SharingSettings.DEFAULTS;
+                });
+    }
+
+    /** The same answer for every share id that does not play: unknown, revoked or expired. */
+    public static ApiException notFound() {
+        return ApiException.notFound("this video is not available");
+    }
+
+    /** The absolute URL of a page path ({@code /v/<id>/poster.jpg}). */
+    public String absolute(String path) {
+        return config.baseUrl().replaceAll("/+$", "") + path;
+    }
+
+    /**
+     * The page's Content-Security-Policy. {@code nonce}: the one style block the page writes (its accent colour);
+     * {@code frameAncestors}: empty for a page nobody may frame.
+     */
+    public String contentSecurityPolicy(String nonce, String logoUrl, List<String> frameAncestors) {
+        Set<String> images = new LinkedHashSet<>(List.of("'self'"));
+        if (!storeOrigin.isEmpty()) {
+            images.add(storeOrigin);
+        }
+        origin(logoUrl).ifPresent(images::add);
+        String media = "'self'" + (storeOrigin.isEmpty() ? "" : " " + storeOrigin);
+        return "default-src 'none'; script-src 'self'; style-src 'self' 'nonce-" + nonce + "'; img-src "
+                + String.join(" ", images) + "; media-src " + media + "; connect-src 'self'; base-uri 'none';"
+                + " form-action 'none'; frame-ancestors " + (frameAncestors.isEmpty()
+                        ? "'none'"
+                        : String.join(" ", frameAncestors));
+    }
+
+    /** {@code scheme://host[:port]} of an http(s) URL, or empty. */
+    static Optional<String> origin(String url) {
+        if (url == null || url.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            URI uri = URI.create(url);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null
+                    || !uri.getHost().matches("[A-Za-z0-9.\\-\\[\\]:]+")) {
+                return Optional.empty();
+            }
+            return Optional.of(scheme + "://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : ""));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

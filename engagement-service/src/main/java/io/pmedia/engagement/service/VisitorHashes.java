@@ -1,0 +1,75 @@
+package io.pmedia.engagement.service;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pmedia.common.db.NativeSql;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Unique viewers without storing who they are (docs/privacy.md, as Plausible counts): a visitor is
+ * {@code sha256(salt of the day, address, user agent, vendor)}, cut to 16 bytes. The salt is random, made by the
+ * first replica to need it for a day (shared through PostgreSQL) and deleted after two days, so a hash can never be
+ * recomputed from an address later, and the same person is a new visitor tomorrow and for another vendor.
+ */
+@ApplicationScoped
+public class VisitorHashes {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private static final String CREATE = """
+            INSERT INTO visitor_salt (day, salt) VALUES (?1, ?2) ON CONFLICT (day) DO NOTHING
+            """;
+    private static final String READ = """
+            SELECT encode(salt, 'base64') FROM visitor_salt WHERE day = ?1
+            """;
+
+    private final Map<LocalDate, byte[]> salts = new ConcurrentHashMap<>();
+
+    /** The visitor hash of a beacon from {@code address} with {@code userAgent} for a page of {@code clientId}. */
+    public Uni<String> of(String address, String userAgent, UUID clientId) {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        return salt(today).map(salt -> hash(salt, address, userAgent, clientId));
+    }
+
+    private Uni<byte[]> salt(LocalDate day) {
+        byte[] known = salts.get(day);
+        if (known != null) {
+            return Uni.createFrom().item(known);
+        }
+        byte[] fresh = new byte[32];
+        RANDOM.nextBytes(fresh);
+        return Panache.withTransaction(() -> NativeSql.update(CREATE, day, fresh)
+                .flatMap(ignored -> NativeSql.one(String.class, READ, day)))
+                .map(stored -> {
+                    byte[] salt = Base64.getMimeDecoder().decode(stored);
+                    salts.keySet().removeIf(other -> other.isBefore(day));
+                    salts.put(day, salt);
+                    return salt;
+                });
+    }
+
+    static String hash(byte[] salt, String address, String userAgent, UUID clientId) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(salt);
+            sha.update((address + "\n" + (userAgent == null ? "" : userAgent) + "\n" + clientId)
+                    .getBytes(StandardCharsets.UTF_8));
+            byte[] digest = sha.digest();
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 16));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
