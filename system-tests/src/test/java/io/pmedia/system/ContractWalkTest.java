@@ -91,8 +91,9 @@ class ContractWalkTest {
                 "client-request-id", "walk-" + UUID.randomUUID(), "customer-id", "c-1", "user-id", "u-1",
                 "use-case-id", useCase, "data", Map.of("personalization_fields", Map.of("name", "Walk")))),
                 "/media/demo").jsonPath().getString("service-request-id");
-        Stack.finalStatus(vendor, id);
+        String shareUrl = Stack.finalStatus(vendor, id).getString("share-url");
         call("GET /status/{transactionId}", this::bearer, "/status/" + id);
+        walkShareCalls(id, shareUrl.substring(shareUrl.indexOf("/v/")), templateId);
         call("GET /status/{transactionId}", spec -> spec.header("x-api-key", vendor.apiKey()), "/status/" + id);
         call("GET /status/{transactionId}", this::bearer, "/status/" + UUID.randomUUID());
         call("POST /video/demo", spec -> bearer(spec).header("x-api-key", vendor.apiKey())
@@ -160,6 +161,28 @@ class ContractWalkTest {
             call("POST /webhooks/deliveries/{deliveryId}/replay", this::bearer,
                     "/webhooks/deliveries/" + delivery + "/replay");
         }
+    }
+
+    /** The share page of the request above, its media, a beacon, the analytics, then its revocation. */
+    private void walkShareCalls(String id, String page, String templateId) {
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> Stack.api().get(page).statusCode() == 200);
+        call("GET /v/{shareId}", spec -> spec.header("Accept", "text/html"), page);
+        call("GET /v/{shareId}/embed", spec -> spec.header("Accept", "text/html"), page + "/embed");
+        call("GET /v/{shareId}/video.mp4", spec -> spec.redirects().follow(false), page + "/video.mp4");
+        call("GET /v/{shareId}/poster.jpg", spec -> spec.redirects().follow(false), page + "/poster.jpg");
+        call("GET /v/{shareId}/email.gif", spec -> spec.redirects().follow(false), page + "/email.gif");
+        call("GET /v/{shareId}/captions.vtt", spec -> spec, page + "/captions.vtt");
+        call("POST /v/{shareId}/events", spec -> spec.contentType(ContentType.JSON)
+                .body(Map.of("type", "view", "session", "walk-session-1")), page + "/events");
+        call("GET /analytics/videos/{transactionId}", this::bearer, "/analytics/videos/" + id);
+        call("GET /analytics/templates/{templateId}", this::bearer, "/analytics/templates/" + templateId);
+        call("GET /analytics/campaigns/{campaignId}", this::bearer, "/analytics/campaigns/no-such-campaign");
+        call("GET /analytics/campaigns/{campaignId}/videos.csv", this::bearer,
+                "/analytics/campaigns/no-such-campaign/videos.csv");
+        call("DELETE /media/{transactionId}/share", this::bearer, "/media/" + id + "/share");
+        call("GET /v/{shareId}", spec -> spec.header("Accept", "text/html"), "/v/AAAAAAAAAAAAAAAAAAAAAAAA");
+        call("GET /v/{shareId}", spec -> spec, "/v/AAAAAAAAAAAAAAAAAAAAAAAA");
     }
 
     private void walkOperatorCalls() {

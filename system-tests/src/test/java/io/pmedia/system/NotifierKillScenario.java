@@ -71,7 +71,8 @@ class NotifierKillScenario {
             for (int i = 0; i < events; i++) {
                 MediaStatusChanged success = new MediaStatusChanged(vendor.id(), UUID.randomUUID(), scenario + "-" + i,
                         "u-" + i, "c", "chaos", null, MediaStatus.SUCCESS, null,
-                        "https://cdn.example.net/videos/" + i + ".mp4", "https://cdn.example.net/videos/" + i + ".jpg", null);
+                        "https://cdn.example.net/videos/" + i + ".mp4", "https://cdn.example.net/videos/" + i + ".jpg",
+                        null);
                 CloudEvent event = CODEC.envelope("/chaos/" + scenario, success);
                 producer.send(new ProducerRecord<>(success.topic(), success.key(), CODEC.json(event)));
             }

@@ -90,7 +90,8 @@ class SharePageTest {
                 .post("/templates").then().statusCode(201);
         String id = vendor.json(Map.of("client-request-id", "share-" + UUID.randomUUID(), "customer-id", "c-1",
                 "user-id", "u-1", "use-case-id", useCase, "data", Map.of("personalization_fields",
-                        Map.of("name", HOSTILE)))).post("/media/demo").then().statusCode(200).extract()
+                        Map.of("name", HOSTILE))))
+                .post("/media/demo").then().statusCode(200).extract()
                 .path("service-request-id");
         JsonPath status = Stack.finalStatus(vendor, id);
         assertThat(status.getString("status")).as(status.getString("message")).isEqualTo("SUCCESS");

@@ -38,7 +38,9 @@ public class AnalyticsResource {
 
     /** Rows per database page of the CSV export. */
     static final int EXPORT_PAGE = 500;
-    private static final CsvMapper CSV = new CsvMapper();
+    /** Quotes only where CSV needs them, as the batch output file. */
+    private static final CsvMapper CSV = CsvMapper.builder()
+            .enable(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
     private static final CsvSchema COLUMNS = CsvSchema.builder().addColumn("share-id").addColumn("share-url")
             .addColumn("task-id").addColumn("row").addColumn("user-id").addColumn("transaction-id")
             .addColumn("views").addColumn("unique-viewers").addColumn("plays").addColumn("completions")
@@ -125,7 +127,7 @@ public class AnalyticsResource {
         List<Object[]> rows = new ArrayList<>();
         for (Analytics.VideoRow video : page) {
             long[] c = video.counters();
-            rows.add(new Object[]{video.shareId(), video.shareUrl(), video.taskId(), video.row(), video.userId(),
+            rows.add(new Object[]{video.shareId(), video.shareUrl(), video.taskId(), video.row(), cell(video.userId()),
                     video.serviceRequestId(), c[0], c[1], c[2], c[6],
                     c[0] == 0 ? 0 : Math.round(c[9] * 1000.0 / c[0]) / 1000.0, c[7], text(video.firstViewAt()),
                     text(video.lastViewAt())});
@@ -135,6 +137,11 @@ public class AnalyticsResource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A vendor's value, neutralised when a spreadsheet would run it as a formula (OWASP, "CSV injection"). */
+    static String cell(String value) {
+        return value != null && !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
     }
 
     private static String text(Object value) {

@@ -35,7 +35,7 @@ public class ShareRetention {
         this.vertx = vertx;
     }
 
-    @Scheduled(every = "${pmedia.share.sweep-every:10m}", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${pmedia.share.sweep-every:10m}", delayed = "${pmedia.share.sweep-delay:1m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> sweep() {
         if (!config.sweepEnabled()) {
             return Uni.createFrom().voidItem();

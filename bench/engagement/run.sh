@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Engagement benchmark (issue 21; figures in docs/performance.md):
+#   1. beacon ingest: POST /v/{id}/events through the gateway into engagement-service and Kafka, closed-loop, against
+#      nginx answering 204 to the same requests in the same run (the ceiling of an HTTP endpoint on this machine); then
+#      the rollup's count of views must equal the beacons accepted (0 lost).
+#   2. the share page in Chromium: navigation to the first video frame painted, and the page's own weight.
+# Usage: bench/engagement/run.sh [seconds] [connections]   (default 15 s, 16 connections; uses or starts ./pmedia up)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+SECONDS_EACH="${1:-15}"
+CONNECTIONS="${2:-16}"
+WARMUP="${PMEDIA_BENCH_WARMUP:-20}"
+NGINX_PORT="${PMEDIA_BENCH_NGINX_PORT:-18091}"
+
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "installing nginx (apt-get)" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx-core >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx >/dev/null
+fi
+NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+command -v chromium >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null
+[ -d build/node/node_modules/playwright-core ] || npm ci --prefix build/node --no-audit --no-fund >/dev/null
+
+# shellcheck source=scripts/lib/stack.sh
+. scripts/lib/stack.sh
+use_stack engagement >/dev/null
+# One address sends every beacon of the run: its budgets (per address at the gateway, per page and address at
+# engagement-service) are raised for the run, so the whole path runs on every beacon and never a cheap 429.
+PMEDIA_GATEWAY_VIEWER_LIMITS_BURST=100000000 PMEDIA_GATEWAY_VIEWER_LIMITS_PER_SECOND=100000000 \
+  ./pmedia restart gateway >/dev/null
+PMEDIA_ENGAGEMENT_BEACONS_BURST=100000000 PMEDIA_ENGAGEMENT_BEACONS_PER_SECOND=100000000 \
+  ./pmedia restart engagement >/dev/null
+work="$(mktemp -d)"
+cleanup() {
+  if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; fi
+  rm -rf "$work"
+  if [ "${STACK_STARTED_HERE:-0}" = 1 ]; then release_stack >/dev/null; else
+    ./pmedia restart gateway >/dev/null
+    ./pmedia restart engagement >/dev/null
+  fi
+}
+trap cleanup EXIT
+GW="$PMEDIA_GATEWAY_URL"
+TOKEN="$(demo_token)"
+
+# A rendered video and its page.
+ID="$(field "$(curl -s -X POST "$GW/media/demo" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+  -d "{\"client-request-id\":\"bench-$(date +%s%N)\",\"customer-id\":\"c\",\"user-id\":\"u\",\"use-case-id\":\"$PMEDIA_DEMO_USE_CASE_ID\",\"data\":{\"personalization_fields\":{\"name\":\"Bench\"}}}")" service-request-id)"
+SHARE=""
+for _ in $(seq 1 240); do
+  status="$(curl -s "$GW/status/$ID" -H "Authorization: Bearer $TOKEN")"
+  SHARE="$(field "$status" share-url)"
+  [ -n "$SHARE" ] && break
+  sleep 0.5
+done
+[ -n "$SHARE" ] || { echo "no share-url for $ID: $status" >&2; exit 1; }
+for _ in $(seq 1 60); do [ "$(curl -s -o /dev/null -w '%{http_code}' "$SHARE")" = 200 ] && break; sleep 0.5; done
+
+cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/body;
+  proxy_temp_path $work/proxy;
+  fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi;
+  scgi_temp_path $work/scgi;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location /v/ { return 204; }
+  }
+}
+CONF
+"$NGINX" -c "$work/nginx.conf" -p "$work"
+PATH_ONLY="${SHARE#http://*/}"
+NGINX_URL="http://127.0.0.1:$NGINX_PORT/$PATH_ONLY/events"
+GW_URL="$SHARE/events"
+
+load() { java -Xmx256m bench/engagement/BeaconLoad.java "$1" "$SECONDS_EACH" "$CONNECTIONS" 5; }
+printf 'engagement benchmark, %s, %s (%s cores), %s connections, %s s each after %s s of warm-up\n' "$(date -u +%F)" \
+  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$CONNECTIONS" "$SECONDS_EACH" "$WARMUP"
+count() { curl -s "$GW/analytics/videos/$ID" -H "Authorization: Bearer $TOKEN" | sed -n 's/.*"views":\([0-9]*\).*/\1/p'; }
+before="$(count)"
+before="${before:-0}"
+java -Xmx256m bench/engagement/BeaconLoad.java "$NGINX_URL" "$WARMUP" "$CONNECTIONS" 1 >/dev/null
+read -r _ _ _ _ warm_ok _ < <(java -Xmx256m bench/engagement/BeaconLoad.java "$GW_URL" "$WARMUP" "$CONNECTIONS" 1)
+printf '%-38s %10s %8s %8s %8s %9s %7s\n' target 'beacons/s' 'p50 ms' 'p90 ms' 'p99 ms' accepted errors
+read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL")
+printf '%-38s %10s %8s %8s %8s %9s %7s\n' "nginx answering 204" "$n_rps" "$n_p50" "$n_p90" "$n_p99" "$n_ok" "$n_err"
+read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL")
+printf '%-38s %10s %8s %8s %8s %9s %7s\n' "gateway -> engagement -> Kafka" "$g_rps" "$g_p50" "$g_p90" "$g_p99" "$g_ok" "$g_err"
+awk -v g="$g_rps" -v n="$n_rps" 'BEGIN { printf "beacon throughput: engagement/nginx %.2f (goal >= 0.5)\n", g / n }'
+want=$((before + warm_ok + g_ok))
+start=$SECONDS
+counted=0
+while [ $((SECONDS - start)) -lt 300 ]; do
+  counted="$(count)"
+  [ "${counted:-0}" -ge "$want" ] && break
+  sleep 1
+done
+printf 'rollup: %s views counted of %s beacons accepted (%s lost, %s extra), caught up %s s after the load\n' \
+  "$((counted - before))" "$((warm_ok + g_ok))" "$((want > counted ? want - counted : 0))" \
+  "$((counted > want ? counted - want : 0))" "$((SECONDS - start))"
+
+node bench/engagement/first-frame.mjs "$SHARE" "${PMEDIA_BENCH_PAGE_RUNS:-10}" |
+  sed 's/^/share page in Chromium: /'
