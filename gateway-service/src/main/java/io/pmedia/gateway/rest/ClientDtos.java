@@ -37,11 +37,12 @@ public final class ClientDtos {
     /** A client as the operator reads it: no secrets. */
     public record ClientView(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
-            @JsonProperty("created-at") Instant createdAt, @JsonProperty("updated-at") Instant updatedAt) {
+            @JsonProperty("created-at") Instant createdAt, @JsonProperty("updated-at") Instant updatedAt,
+            @JsonProperty("webhook-event-types") List<String> webhookEventTypes) {
 
         static ClientView of(Client client) {
             return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(),
-                    client.createdAt, client.updatedAt);
+                    client.createdAt, client.updatedAt, client.webhookEventTypeList());
         }
     }
 
@@ -63,13 +64,19 @@ public final class ClientDtos {
     /** {@code GET /internal/clients/{id}}: what the notifier needs to deliver and sign webhooks. */
     public record WebhookRegistration(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl,
-            @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets) {
+            @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets,
+            @JsonProperty("event-types") List<String> eventTypes) {
 
         static WebhookRegistration of(Client client) {
             return new WebhookRegistration(client.id, client.name, client.webhookUrl, client
                     .signingSecrets(Instant.now()).stream()
-                    .map(secret -> new WebhookSecret(secret.secret(), secret.expiresAt())).toList());
+                    .map(secret -> new WebhookSecret(secret.secret(), secret.expiresAt())).toList(),
+                    client.webhookEventTypeList());
         }
+    }
+
+    /** {@code PUT /internal/clients/{id}/webhook}: the endpoint as its vendor sets it through the notifier. */
+    public record WebhookEndpoint(String url, @JsonProperty("event-types") List<String> eventTypes) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)
