@@ -78,11 +78,13 @@ class DeliveriesApiTest {
                     .statusCode(200).extract().jsonPath();
             assertThat(one.getList("items.event-id")).containsExactly(sent.get(2).id().toString());
             assertThat(one.getString("items[0].subject")).isEqualTo(sent.get(2).serviceRequestId());
+            // (deliveries stored by one statement share their creation time)
             String newest = json.getString("items[0].created-at");
+            long atNewest = json.getList("items.created-at").stream().filter(newest::equals).count();
             assertThat(Api.deliveries(client, "to=" + newest).statusCode(200).extract().jsonPath().getList("items"))
-                    .hasSize(4);
+                    .hasSize(5 - (int) atNewest);
             assertThat(Api.deliveries(client, "from=" + newest).statusCode(200).extract().jsonPath()
-                    .getList("items")).hasSize(1);
+                    .getList("items")).hasSize((int) atNewest);
             assertThat(Api.deliveries(UUID.randomUUID(), "service-request-id=" + sent.get(2).serviceRequestId())
                     .statusCode(200).extract().jsonPath().getList("items")).isEmpty();
         }

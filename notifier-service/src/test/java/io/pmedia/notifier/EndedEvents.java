@@ -42,12 +42,43 @@ public final class EndedEvents implements AutoCloseable {
         return send("pmedia.vton.status", "io.pmedia.vton.status.changed", request.toString(), data);
     }
 
+    /** A render result as a worker publishes it on {@code topic} (a job's reply-to); its event id. */
+    public UUID render(String topic, UUID client, boolean success, double seconds, long renderMillis, long bytes) {
+        String job = UUID.randomUUID().toString();
+        ObjectNode data = JSON.createObjectNode().put("job-id", job).put("producer", "media")
+                .put("status", success ? "SUCCESS" : "FAILURE").put("message", success ? "video ready" : "broken")
+                .put("render-millis", renderMillis).put("client-id", client.toString());
+        if (success) {
+            data.put("video-key", "media/" + client + "/" + job + "/video.mp4")
+                    .put("thumbnail-key", "media/" + client + "/" + job + "/thumbnail.jpg")
+                    .put("duration-seconds", seconds).put("width", 1280).put("height", 720).put("stored-bytes", bytes);
+        }
+        return send(topic, "io.pmedia.render.job.completed", job, data);
+    }
+
+    /** Publishes {@code envelope} once more, exactly as before (a redelivery). */
+    public void again(String topic, String key, String envelope) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, envelope)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot publish a test event", e);
+        }
+    }
+
+    /** The last envelope sent. */
+    public String last() {
+        return last;
+    }
+
+    private String last;
+
     private UUID send(String topic, String type, String key, ObjectNode data) {
         UUID id = UUID.randomUUID();
         ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0").put("id", id.toString())
                 .put("source", "/pmedia/test").put("type", type).put("time", Instant.now().toString())
                 .put("subject", key).put("datacontenttype", "application/json");
         envelope.set("data", data);
+        last = envelope.toString();
         try {
             producer.send(new ProducerRecord<>(topic, key, envelope.toString())).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {

@@ -66,7 +66,9 @@ class EventTypesTest {
             events.batch(client, cancelled, "FAILED", "s3://bucket/batch/" + client + "/" + cancelled
                     + "/output.csv", 3, 1, "task cancelled by the client");
 
-            await().atMost(Duration.ofSeconds(15)).until(() -> receiver.received().size() >= 2);
+            await().atMost(Duration.ofSeconds(15)).until(() -> Api.deliveries(client, "type=batch.task.ended")
+                    .statusCode(200).extract().jsonPath().getList("items.status").equals(List.of("DELIVERED",
+                            "DELIVERED")));
             JsonPath log = Api.deliveries(client, "type=batch.task.ended").statusCode(200).extract().jsonPath();
             assertThat(log.getList("items.subject")).containsExactlyInAnyOrder(task.toString(), cancelled.toString());
             assertThat(log.getList("items.status")).containsOnly("DELIVERED");
@@ -106,7 +108,8 @@ class EventTypesTest {
             events.tryOn(client, request, "PROCESSING", null, null);
             events.tryOn(client, request, "SUCCESS", "https://store.example.com/vton/x.png?sig=1", null);
             events.tryOn(client, failed, "FAILURE", null, "model-image could not be fetched");
-            await().atMost(Duration.ofSeconds(15)).until(() -> receiver.received().size() >= 2);
+            await().atMost(Duration.ofSeconds(15)).until(() -> Api.deliveries(client, "status=DELIVERED")
+                    .statusCode(200).extract().jsonPath().getList("items").size() == 2);
             TestReceiver.Received push = receiver.receivedWith(request.toString()).get(0);
             assertThat(push.header("webhook-event-type")).isEqualTo("tryon.request.ended");
             JsonNode body = JSON.readTree(push.body());

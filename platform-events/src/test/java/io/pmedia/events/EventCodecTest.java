@@ -42,7 +42,8 @@ class EventCodecTest {
                     "batch/" + CLIENT + "/t/1/", 120, RenderLane.BATCH),
             RenderResult.class, new RenderResult("job-1", "batch", RenderOutcome.SUCCESS, "video ready",
                     "batch/x/video.mp4", "batch/x/thumbnail.jpg", 10.0, 1280, 720, 1350L,
-                    Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt"));
+                    Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt", CLIENT,
+                    1_234_567L));
 
     private final EventCodec codec = new EventCodec(JSON);
 

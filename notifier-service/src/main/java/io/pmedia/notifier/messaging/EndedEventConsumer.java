@@ -103,21 +103,26 @@ public class EndedEventConsumer {
         return found;
     }
 
-    /**
-     * A batch task's end: a final status with its output file, or a final status of a task that never had rows (no
-     * file follows). A task cancelled with rows still rendering ends first without the file; its delivery waits for
-     * the event that names it.
-     */
+    /** A batch task's end ({@link #ended}); its delivery waits for the event that names the output file. */
     NewDelivery batchEnded(CloudEvent event, String traceParent) {
         BatchStatusChanged status = codec.data(event, BatchStatusChanged.class).orElse(null);
-        if (status == null || status.clientId() == null || status.taskId() == null || status.status() == null
-                || !status.status().isFinal() || status.filePath() == null && status.totalCount() > 0) {
+        if (!ended(status)) {
             return null;
         }
         return delivery(event, DeliveryKind.BATCH_TASK_ENDED, status.clientId(), status.taskId(),
                 new BatchTaskEnded(status.taskId(), status.status().wire(), status.filePath(), status.totalCount(),
                         status.processed(), status.message()),
                 traceParent);
+    }
+
+    /**
+     * Whether a batch status event tells the task's end: a final status with its output file, or a final status of a
+     * task that never had rows (no file follows). A task cancelled with rows still rendering first ends without its
+     * file; the event that names the file is its end.
+     */
+    static boolean ended(BatchStatusChanged status) {
+        return status != null && status.clientId() != null && status.taskId() != null && status.status() != null
+                && status.status().isFinal() && (status.filePath() != null || status.totalCount() == 0);
     }
 
     NewDelivery tryOnEnded(CloudEvent event, String traceParent) {

@@ -91,6 +91,25 @@ public class DeliveryStore {
             """;
 
     /**
+     * The webhook usage of a statement's attempts (docs/usage.md), as its last CTE over a CTE {@code counted(client_id,
+     * delivered, ended_failed)} with one row per attempt: every attempt, each success, and each delivery the attempt
+     * gave up on, added to the client's counters of the day in the same statement as the attempts.
+     */
+    private static final String COUNT_USAGE = """
+            u AS (
+                INSERT INTO usage_counter (client_id, day, metric, amount)
+                SELECT c.client_id, CAST(timezone('UTC', now()) AS date), m.metric, count(*)
+                  FROM counted c
+                 CROSS JOIN LATERAL (VALUES ('webhook-attempts'),
+                         (CASE WHEN c.delivered THEN 'webhook-delivered'
+                               WHEN c.ended_failed THEN 'webhook-failed' END)) AS m(metric)
+                 WHERE m.metric IS NOT NULL
+                 GROUP BY 1, 2, 3
+                 ORDER BY 1, 2, 3
+                ON CONFLICT (client_id, day, metric) DO UPDATE SET amount = usage_counter.amount + EXCLUDED.amount)
+            """;
+
+    /**
      * Records a scheduled attempt and moves the delivery on, in one statement: the attempt row is written only when
      * the claim still holds the lease. Run by {@link #recordExhausted} inside the Hibernate transaction that also
      * writes the dead-letter event, hence the {@code ?n} placeholders and plain casts (Hibernate's native SQL).
@@ -104,7 +123,11 @@ public class DeliveryStore {
                                               THEN now() + CAST(?7 AS bigint) * interval '1 millisecond' END,
                        lease_owner = NULL, lease_until = NULL, recover_from = NULL, updated_at = now()
                  WHERE webhook_id = CAST(?1 AS text) AND lease_owner = CAST(?2 AS uuid) AND status = 'PENDING'
-                RETURNING webhook_id, attempts)
+                RETURNING webhook_id, attempts, client_id),
+            counted AS (
+                SELECT client_id, false AS delivered, CAST(?3 AS text) IN ('FAILED', 'EXHAUSTED') AS ended_failed
+                  FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, CAST(?8 AS text), CAST(?4 AS text), CAST(?9 AS timestamptz),
@@ -128,8 +151,13 @@ public class DeliveryStore {
                        lease_owner = NULL, lease_until = NULL, recover_from = NULL, updated_at = now()
                   FROM input i
                  WHERE w.webhook_id = i.webhook_id AND w.lease_owner = i.lease_owner AND w.status = 'PENDING'
-                RETURNING w.webhook_id, w.attempts, i.trigger, i.url, i.attempted_at, i.status_code, i.latency_ms,
-                          i.error, i.response_body)
+                RETURNING w.webhook_id, w.attempts, w.client_id, i.status, i.trigger, i.url, i.attempted_at,
+                          i.status_code, i.latency_ms, i.error, i.response_body),
+            counted AS (
+                SELECT client_id, status = 'DELIVERED' AS delivered,
+                       trigger = 'scheduled' AND status IN ('FAILED', 'EXHAUSTED') AS ended_failed
+                  FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, trigger, url, attempted_at, status_code, latency_ms, error, response_body
@@ -144,7 +172,9 @@ public class DeliveryStore {
                    SET attempts = attempts + 1, url = $2, last_status = $3, last_error = $4,
                        status = CASE WHEN $5 THEN 'DELIVERED' ELSE status END, updated_at = now()
                  WHERE webhook_id = $1 AND client_id = $9 AND status <> 'PENDING'
-                RETURNING webhook_id, attempts)
+                RETURNING webhook_id, attempts, client_id),
+            counted AS (SELECT client_id, $5 AS delivered, false AS ended_failed FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, 'replay', $2, $6, $3, $7, $4, $8 FROM d
@@ -156,12 +186,13 @@ public class DeliveryStore {
                 INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, payload, status, attempts, url,
                                               last_status, last_error)
                 VALUES ($1, $2, 'test', $3, $4, $5, 1, $6, $7, $8)
-                RETURNING webhook_id)
+                RETURNING webhook_id, client_id, status),
+            counted AS (SELECT client_id, status = 'DELIVERED' AS delivered, status = 'FAILED' AS ended_failed FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, 1, 'test', $6, $9, $7, $10, $8, $11 FROM d
             """;
-
     /**
      * A page of one client's deliveries, newest first, before the keyset bound {@code ($2, $3)}, from {@code $4} on;
      * status, kind and subject filter when given.
