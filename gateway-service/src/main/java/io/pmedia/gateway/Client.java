@@ -44,6 +44,10 @@ public class Client extends PanacheEntityBase {
     @Column(name = "previous_webhook_expires_at")
     public Instant previousWebhookExpiresAt;
 
+    /** The events the webhook endpoint subscribes to, one wire name a line ({@code WebhookEventType}). */
+    @Column(name = "webhook_event_types", nullable = false)
+    public String webhookEventTypes = "video.push";
+
     /** Addresses and CIDR ranges allowed to use {@code GET /getToken}, one per line. */
     @Column(name = "allowed_ips", nullable = false)
     public String allowedIps = "";
@@ -81,6 +85,16 @@ public class Client extends PanacheEntityBase {
 
     public void allowedIpList(List<String> values) {
         allowedIps = String.join("\n", values);
+    }
+
+    public List<String> webhookEventTypeList() {
+        return webhookEventTypes == null || webhookEventTypes.isEmpty()
+                ? List.of()
+                : Arrays.asList(webhookEventTypes.split("\n"));
+    }
+
+    public void webhookEventTypeList(List<String> values) {
+        webhookEventTypes = String.join("\n", values);
     }
 
     /** The webhook secrets that sign a push now: the current one, and the previous one until its overlap ends. */

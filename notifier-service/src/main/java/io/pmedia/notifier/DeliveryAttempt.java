@@ -19,7 +19,9 @@ public record DeliveryAttempt(int attempt, AttemptTrigger trigger, String url, I
         /** {@code POST /webhooks/deliveries/{id}/replay}. */
         REPLAY,
         /** {@code POST /webhooks/test}. */
-        TEST;
+        TEST,
+        /** {@code POST /webhooks/deliveries/recover}: one more attempt of a delivery that had failed. */
+        RECOVER;
 
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);

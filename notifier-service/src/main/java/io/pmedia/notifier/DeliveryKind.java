@@ -1,23 +1,35 @@
 package io.pmedia.notifier;
 
-/** What a delivery carries: the interface's video push, or a test event a vendor asked for. */
+import io.pmedia.common.client.WebhookEventType;
+
+/**
+ * What a delivery carries: one of the events an endpoint subscribes to ({@link WebhookEventType}), or a test event a
+ * vendor asked for (always sent). The wire name is stored, shown by the deliveries API and sent in the
+ * {@code webhook-event-type} header.
+ */
 public enum DeliveryKind {
-    VIDEO_PUSH("video.push"), TEST("test");
+    VIDEO_PUSH(WebhookEventType.VIDEO_PUSH), BATCH_TASK_ENDED(WebhookEventType.BATCH_TASK_ENDED), TRYON_REQUEST_ENDED(
+            WebhookEventType.TRYON_REQUEST_ENDED), TEST(null);
 
-    private final String wire;
+    private final WebhookEventType eventType;
 
-    DeliveryKind(String wire) {
-        this.wire = wire;
+    DeliveryKind(WebhookEventType eventType) {
+        this.eventType = eventType;
     }
 
     /** The name stored and shown by the deliveries API. */
     public String wire() {
-        return wire;
+        return eventType == null ? "test" : eventType.wire();
+    }
+
+    /** The subscription that lets it be sent; null for a test, which needs none. */
+    public WebhookEventType eventType() {
+        return eventType;
     }
 
     public static DeliveryKind fromWire(String value) {
         for (DeliveryKind kind : values()) {
-            if (kind.wire.equals(value)) {
+            if (kind.wire().equals(value)) {
                 return kind;
             }
         }

@@ -26,7 +26,7 @@ public final class Api {
     @SuppressWarnings("unchecked")
     public static Map<String, Object> delivery(UUID clientId, UUID eventId) {
         JsonPath page = deliveries(clientId, "limit=100").statusCode(200).extract().jsonPath();
-        for (Map<String, Object> delivery : page.<Map<String, Object>>getList("deliveries")) {
+        for (Map<String, Object> delivery : page.<Map<String, Object>>getList("items")) {
             if (eventId.toString().equals(delivery.get("event-id"))) {
                 return delivery;
             }

@@ -56,7 +56,7 @@ class DeliveriesApiTest {
             do {
                 JsonPath page = Api.deliveries(client, "limit=2" + (cursor == null ? "" : "&cursor=" + cursor))
                         .statusCode(200).extract().jsonPath();
-                seen.addAll(page.getList("deliveries.event-id"));
+                seen.addAll(page.getList("items.event-id"));
                 cursor = page.getString("next-cursor");
                 pages++;
             } while (cursor != null);
@@ -65,20 +65,36 @@ class DeliveriesApiTest {
                     .containsExactlyInAnyOrderElementsOf(sent.stream().map(e -> e.id().toString()).toList());
 
             JsonPath json = Api.deliveries(client, "status=DELIVERED").statusCode(200).extract().jsonPath();
-            assertThat(json.getList("deliveries")).hasSize(5);
+            assertThat(json.getList("items")).hasSize(5);
             assertThat(json.<Object>get("next-cursor")).isNull();
-            assertThat(json.getString("deliveries[0].type")).isEqualTo("video.push");
-            assertThat(json.getString("deliveries[0].payload.user-id")).isEqualTo("u-1");
-            assertThat(json.getInt("deliveries[0].attempts[0].status-code")).isEqualTo(202);
+            assertThat(json.getString("items[0].type")).isEqualTo("video.push");
+            assertThat(json.getString("items[0].payload.user-id")).isEqualTo("u-1");
+            assertThat(json.getInt("items[0].attempts[0].status-code")).isEqualTo(202);
             assertThat(Api.deliveries(client, "status=exhausted").statusCode(200)
-                    .extract().jsonPath().getList("deliveries")).hasSize(0);
+                    .extract().jsonPath().getList("items")).hasSize(0);
+
+            // one request's deliveries, by the field's name; and by time
+            JsonPath one = Api.deliveries(client, "service-request-id=" + sent.get(2).serviceRequestId())
+                    .statusCode(200).extract().jsonPath();
+            assertThat(one.getList("items.event-id")).containsExactly(sent.get(2).id().toString());
+            assertThat(one.getString("items[0].subject")).isEqualTo(sent.get(2).serviceRequestId());
+            // (deliveries stored by one statement share their creation time)
+            String newest = json.getString("items[0].created-at");
+            long atNewest = json.getList("items.created-at").stream().filter(newest::equals).count();
+            assertThat(Api.deliveries(client, "to=" + newest).statusCode(200).extract().jsonPath().getList("items"))
+                    .hasSize(5 - (int) atNewest);
+            assertThat(Api.deliveries(client, "from=" + newest).statusCode(200).extract().jsonPath()
+                    .getList("items")).hasSize((int) atNewest);
+            assertThat(Api.deliveries(UUID.randomUUID(), "service-request-id=" + sent.get(2).serviceRequestId())
+                    .statusCode(200).extract().jsonPath().getList("items")).isEmpty();
         }
     }
 
     @Test
     void badQueryParametersAreValidationErrors() {
         UUID client = UUID.randomUUID();
-        for (String query : List.of("status=LOST", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor")) {
+        for (String query : List.of("status=LOST", "limit=0", "limit=101", "limit=ten", "cursor=not-a-cursor",
+                "type=video", "from=noon", "to=2026-11-27T25:00:00Z")) {
             JsonPath json = Api.deliveries(client, query).statusCode(400).extract().jsonPath();
             assertThat(json.getBoolean("error")).isTrue();
             assertThat(json.getString("code")).isEqualTo("VALIDATION_ERROR");
@@ -138,7 +154,7 @@ class DeliveriesApiTest {
             String webhookId = (String) Api.delivery(owner, event.id()).get("webhook-id");
 
             assertThat(Api.deliveries(other, "").statusCode(200)
-                    .extract().jsonPath().getList("deliveries")).hasSize(0);
+                    .extract().jsonPath().getList("items")).hasSize(0);
             assertThat(Api.replay(other, webhookId).statusCode(404)
                     .extract().jsonPath().getString("code")).isEqualTo("NOT_FOUND");
             assertThat(Api.replay(owner, "msg_" + "0".repeat(32)).statusCode(404)
@@ -191,10 +207,10 @@ class DeliveriesApiTest {
             assertThat(body.fieldNames()).toIterable().containsExactly("client-request-id", "user-id", "video-url");
             assertThat(body.path("client-request-id").asText()).startsWith("pmedia-test-");
             JsonPath json2 = Api.deliveries(client, "").statusCode(200).extract().jsonPath();
-            assertThat(json2.getList("deliveries")).hasSize(1);
-            assertThat(json2.getString("deliveries[0].type")).isEqualTo("test");
-            assertThat(json2.getString("deliveries[0].status")).isEqualTo("DELIVERED");
-            assertThat(json2.getString("deliveries[0].attempts[0].trigger")).isEqualTo("test");
+            assertThat(json2.getList("items")).hasSize(1);
+            assertThat(json2.getString("items[0].type")).isEqualTo("test");
+            assertThat(json2.getString("items[0].status")).isEqualTo("DELIVERED");
+            assertThat(json2.getString("items[0].attempts[0].trigger")).isEqualTo("test");
         }
     }
 

@@ -29,12 +29,17 @@ public final class StatusEvents implements AutoCloseable {
     private final KafkaProducer<String, String> producer;
 
     public StatusEvents(String bootstrap) {
+        producer = producer(bootstrap);
+    }
+
+    /** A producer of text records that waits for every replica's acknowledgement. */
+    static KafkaProducer<String, String> producer(String bootstrap) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        producer = new KafkaProducer<>(props);
+        return new KafkaProducer<>(props);
     }
 
     /** A SUCCESS event of a new realtime request of {@code clientId}. */

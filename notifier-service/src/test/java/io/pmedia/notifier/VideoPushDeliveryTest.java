@@ -127,7 +127,7 @@ class VideoPushDeliveryTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> receiver.receivedWith(marker.clientRequestId()).size() == 1);
         await().atMost(Duration.ofSeconds(5)).until(() -> "DELIVERED".equals(Api.status(client, marker.id())));
         assertThat(receiver.receivedWith(event.clientRequestId())).hasSize(1);
-        assertThat(Api.deliveries(client, "").extract().jsonPath().getList("deliveries")).hasSize(2);
+        assertThat(Api.deliveries(client, "").extract().jsonPath().getList("items")).hasSize(2);
     }
 
     @Test
@@ -182,7 +182,7 @@ class VideoPushDeliveryTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, success.id())));
         assertThat(receiver.received()).hasSize(1);
-        assertThat(Api.deliveries(client, "").extract().jsonPath().getList("deliveries")).hasSize(1);
+        assertThat(Api.deliveries(client, "").extract().jsonPath().getList("items")).hasSize(1);
     }
 
     @Test

@@ -7,8 +7,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,6 +22,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -33,6 +40,9 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * <li>{@code GET /internal/clients/{id}}: the webhook registration a test {@link #register registered}, else 404;</li>
  * <li>{@code GET /internal/clients/{id}/sharing}: the share page settings a test put
  * ({@code PUT /control/sharing/{id}}), else the defaults.</li>
+ * <li>{@code PUT /internal/clients/{id}/webhook} and {@code POST /internal/clients/{id}/rotate-webhook-secret}: change
+ * a registered client's endpoint (an http(s) URL, known event types; 400 otherwise, as the gateway's message says)
+ * and its secret (the previous one kept for 24 hours), as the gateway's registry does.</li>
  * </ul>
  * Both need the internal token, and both answer 503 while the test has the gateway {@link #down}. Tests drive the
  * stub over HTTP (its control paths), so it works whichever class loader a test runs in.
@@ -87,6 +97,10 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
             return;
         }
         String rest = exchange.getRequestURI().getPath().substring(CLIENTS.length());
+        if (rest.endsWith("/webhook") || rest.endsWith("/rotate-webhook-secret")) {
+            change(exchange, rest);
+            return;
+        }
         if (rest.endsWith("/sharing")) {
             String client = rest.substring(0, rest.length() - "/sharing".length());
             if (down.get()) {
@@ -113,6 +127,68 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
             String registration = registrations.get(id);
             answer(exchange, registration == null ? 404 : 200,
                     registration == null ? error("client " + id + " not found", "NOT_FOUND") : registration);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> EVENT_TYPES = List.of("video.push", "batch.task.ended", "tryon.request.ended");
+
+    /** The vendor's endpoint changes, which the notifier forwards to the registry. */
+    private void change(HttpExchange exchange, String rest) throws IOException {
+        String id = rest.substring(0, rest.indexOf('/'));
+        String registration = registrations.get(id);
+        if (down.get()) {
+            answer(exchange, 503, error("down", "SERVICE_UNAVAILABLE"));
+            return;
+        }
+        if (registration == null || deleted.contains(id)) {
+            answer(exchange, 404, error("client " + id + " not found", "NOT_FOUND"));
+            return;
+        }
+        ObjectNode client = (ObjectNode) JSON.readTree(registration);
+        if (rest.endsWith("/webhook") && "PUT".equals(exchange.getRequestMethod())) {
+            JsonNode body = JSON.readTree(exchange.getRequestBody());
+            String url = body.path("url").isTextual() ? body.path("url").asText() : null;
+            if (url != null && !url.matches("https?://[^@/]+(/.*)?")) {
+                answer(exchange, 400, error("field 'url': only http and https URLs without credentials",
+                        "VALIDATION_ERROR"));
+                return;
+            }
+            ArrayNode types = JSON.createArrayNode();
+            if (body.path("event-types").isArray()) {
+                for (int i = 0; i < body.path("event-types").size(); i++) {
+                    String type = body.path("event-types").get(i).asText();
+                    if (!EVENT_TYPES.contains(type)) {
+                        answer(exchange, 400, error("field 'event-types[" + i + "]' must be one of "
+                                + String.join(", ", EVENT_TYPES), "VALIDATION_ERROR"));
+                        return;
+                    }
+                    types.add(type);
+                }
+            } else {
+                types.add("video.push");
+            }
+            client.put("webhook-url", url);
+            client.set("event-types", types);
+            registrations.put(id, JSON.writeValueAsString(client));
+            answer(exchange, 200, JSON.writeValueAsString(client));
+        } else if (rest.endsWith("/rotate-webhook-secret") && "POST".equals(exchange.getRequestMethod())) {
+            byte[] key = new byte[24];
+            new SecureRandom().nextBytes(key);
+            String secret = "whsec_" + Base64.getEncoder().encodeToString(key);
+            Instant until = Instant.now().plus(Duration.ofHours(24));
+            ArrayNode secrets = JSON.createArrayNode();
+            secrets.addObject().put("secret", secret).putNull("expires-at");
+            JsonNode previous = client.path("webhook-secrets").path(0);
+            if (!previous.isMissingNode()) {
+                secrets.addObject().put("secret", previous.path("secret").asText()).put("expires-at", until.toString());
+            }
+            client.set("webhook-secrets", secrets);
+            registrations.put(id, JSON.writeValueAsString(client));
+            answer(exchange, 200, JSON.writeValueAsString(JSON.createObjectNode().put("client-id", id)
+                    .put("webhook-secret", secret).put("previous-valid-until", until.toString())));
+        } else {
+            answer(exchange, 405, error("method not allowed", "METHOD_NOT_ALLOWED"));
         }
     }
 

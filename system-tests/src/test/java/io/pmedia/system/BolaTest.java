@@ -309,7 +309,7 @@ class BolaTest {
     /** The webhook-ids of a vendor's deliveries ({@code GET /webhooks/deliveries}). */
     private static List<String> deliveriesOf(Vendor vendor) {
         return vendor.call().get("/webhooks/deliveries").then().statusCode(200).extract().jsonPath()
-                .getList("deliveries.webhook-id", String.class);
+                .getList("items.webhook-id", String.class);
     }
 
     private static Map<String, Object> taskBody(Vendor vendor, String filePath) {

@@ -22,6 +22,9 @@ import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.BatchStatus;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
@@ -126,6 +129,18 @@ public class BatchTasks {
         task.shareKey = RowShares.newKey();
         task.status(BatchStatus.PENDING, "task accepted");
         return task.<BatchTask>persist().call(events::statusOf);
+    }
+
+    /** What {@code GET /media/tasks} filters on; null: any. */
+    public record ListFilter(BatchStatus status, String campaignId, UUID templateId, Instant from, Instant to) {
+    }
+
+    /** A page of the client's tasks, newest first. */
+    @WithSession
+    public Uni<Page<BatchTask>> list(UUID clientId, ListFilter filter, PageRequest page) {
+        return tasks.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+                filter.campaignId(), filter.templateId(), page.fetchSize())
+                .map(rows -> page.page(rows, task -> new Cursor(task.createdAt, task.id.toString())));
     }
 
     @WithSession

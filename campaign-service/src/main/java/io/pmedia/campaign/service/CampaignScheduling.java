@@ -11,6 +11,9 @@ import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.repository.CampaignScheduleStore;
 import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -59,6 +62,14 @@ public class CampaignScheduling {
                             .call(saved -> events.statusOf(saved, current, previous))
                             .invoke(saved -> scheduler.armFor(saved.nextTransitionAt));
                 });
+    }
+
+    /** A page of the client's campaigns, newest first; {@code status}, {@code from} and {@code to} filter. */
+    @WithSession
+    public Uni<Page<CampaignSchedule>> list(UUID clientId, CampaignStatus status, Instant from, Instant to,
+            PageRequest page) {
+        return store.page(clientId, page.upperBound(to), from, status, page.fetchSize())
+                .map(rows -> page.page(rows, schedule -> new Cursor(schedule.createdAt, schedule.id.toString())));
     }
 
     @WithSession

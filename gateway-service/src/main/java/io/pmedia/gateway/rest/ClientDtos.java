@@ -54,11 +54,12 @@ public final class ClientDtos {
     public record ClientView(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl, @JsonProperty("allowed-ips") List<String> allowedIps,
             Sharing sharing, @JsonProperty("created-at") Instant createdAt,
-            @JsonProperty("updated-at") Instant updatedAt) {
+            @JsonProperty("updated-at") Instant updatedAt,
+            @JsonProperty("webhook-event-types") List<String> webhookEventTypes) {
 
         static ClientView of(Client client) {
             return new ClientView(client.id, client.name, client.webhookUrl, client.allowedIpList(),
-                    Sharing.of(client), client.createdAt, client.updatedAt);
+                    Sharing.of(client), client.createdAt, client.updatedAt, client.webhookEventTypeList());
         }
     }
 
@@ -80,13 +81,19 @@ public final class ClientDtos {
     /** {@code GET /internal/clients/{id}}: what the notifier needs to deliver and sign webhooks. */
     public record WebhookRegistration(@JsonProperty("client-id") UUID clientId, String name,
             @JsonProperty("webhook-url") String webhookUrl,
-            @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets) {
+            @JsonProperty("webhook-secrets") List<WebhookSecret> webhookSecrets,
+            @JsonProperty("event-types") List<String> eventTypes) {
 
         static WebhookRegistration of(Client client) {
             return new WebhookRegistration(client.id, client.name, client.webhookUrl, client
                     .signingSecrets(Instant.now()).stream()
-                    .map(secret -> new WebhookSecret(secret.secret(), secret.expiresAt())).toList());
+                    .map(secret -> new WebhookSecret(secret.secret(), secret.expiresAt())).toList(),
+                    client.webhookEventTypeList());
         }
+    }
+
+    /** {@code PUT /internal/clients/{id}/webhook}: the endpoint as its vendor sets it through the notifier. */
+    public record WebhookEndpoint(String url, @JsonProperty("event-types") List<String> eventTypes) {
     }
 
     @JsonInclude(JsonInclude.Include.ALWAYS)

@@ -12,11 +12,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.pmedia.common.client.WebhookEventType;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.net.Cidr;
 import io.pmedia.common.net.DestinationPolicy;
 import io.pmedia.common.net.FetchException;
+import io.pmedia.common.wire.WireName;
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.IssuedCredential;
 import io.pmedia.gateway.repository.ClientStore;
@@ -93,7 +95,7 @@ public class ClientRegistry {
 
     /**
      * Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it),
-     * {@code allowed-ips}, {@code sharing} (its keys present).
+     * {@code webhook-event-types}, {@code allowed-ips}, {@code sharing} (its keys present).
      */
     public Uni<Client> update(UUID id, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
@@ -101,27 +103,44 @@ public class ClientRegistry {
         }
         List<String> unknown = new ArrayList<>();
         patch.fieldNames().forEachRemaining(field -> {
-            if (!List.of("name", "webhook-url", "allowed-ips", "sharing").contains(field)) {
+            if (!List.of("name", "webhook-url", "webhook-event-types", "allowed-ips", "sharing").contains(field)) {
                 unknown.add(field);
             }
         });
         if (!unknown.isEmpty()) {
             throw ApiException.validation("field '" + unknown.get(0)
-                    + "' cannot be changed; allowed: name, webhook-url, allowed-ips, sharing");
+                    + "' cannot be changed; allowed: name, webhook-url, webhook-event-types, allowed-ips, sharing");
         }
         String name = patch.has("name") ? validName(text(patch, "name")) : null;
         List<String> allowedIps = patch.has("allowed-ips") ? validAllowedIps(list(patch, "allowed-ips")) : null;
+        List<String> eventTypes = patch.has("webhook-event-types")
+                ? validEventTypes("webhook-event-types", list(patch, "webhook-event-types"))
+                : null;
         Uni<String> webhook = patch.has("webhook-url")
                 ? validWebhookUrl(text(patch, "webhook-url"))
                 : Uni.createFrom().nullItem();
         boolean setWebhook = patch.has("webhook-url");
         Consumer<Client> sharing = SharingRules.parse(patch.get("sharing"));
         return webhook.flatMap(webhookUrl -> Panache.withTransaction(
-                () -> applyUpdate(id, name, setWebhook, webhookUrl, allowedIps, sharing)));
+                () -> applyUpdate(id, name, setWebhook, webhookUrl, eventTypes, allowedIps, sharing)));
+    }
+
+    /**
+     * Replaces the client's webhook endpoint, as its vendor sets it ({@code PUT /webhooks/endpoint} through the
+     * notifier): the URL under the same address policy as onboarding (null removes it) and the event types (null: the
+     * default, the video push).
+     */
+    public Uni<Client> replaceWebhook(UUID id, String webhookUrl, List<String> eventTypes) {
+        List<String> types = eventTypes == null
+                ? WebhookEventType.DEFAULT.stream().map(WebhookEventType::wire).toList()
+                : validEventTypes("event-types", eventTypes);
+        return validWebhookUrl(webhookUrl, "url").flatMap(url -> Panache.withTransaction(
+                () -> applyUpdate(id, null, true, url, types, null, client -> {
+                })));
     }
 
     private Uni<Client> applyUpdate(UUID id, String name, boolean setWebhook, String webhookUrl,
-            List<String> allowedIps, Consumer<Client> sharing) {
+            List<String> eventTypes, List<String> allowedIps, Consumer<Client> sharing) {
         return active(id).map(client -> {
             sharing.accept(client);
             if (name != null) {
@@ -129,6 +148,9 @@ public class ClientRegistry {
             }
             if (setWebhook) {
                 client.webhookUrl = webhookUrl;
+            }
+            if (eventTypes != null) {
+                client.webhookEventTypeList(eventTypes);
             }
             if (allowedIps != null) {
                 client.allowedIpList(allowedIps);
@@ -203,6 +225,23 @@ public class ClientRegistry {
         return name.strip();
     }
 
+    /** Known event types, each once, in the order given; an unknown one is 400 naming it and what is allowed. */
+    private static List<String> validEventTypes(String field, List<String> values) {
+        List<String> valid = new ArrayList<>();
+        for (int i = 0; i < values.size(); i++) {
+            String value = values.get(i);
+            WebhookEventType type = WireName.find(WebhookEventType.class, value == null ? null : value.strip());
+            if (type == null) {
+                throw ApiException.validation("field '" + field + "[" + i + "]' must be one of "
+                        + WebhookEventType.spellings());
+            }
+            if (!valid.contains(type.wire())) {
+                valid.add(type.wire());
+            }
+        }
+        return List.copyOf(valid);
+    }
+
     private static List<String> validAllowedIps(List<String> values) {
         if (values == null) {
             return List.of();
@@ -228,18 +267,22 @@ public class ClientRegistry {
      * resolve now is accepted: it cannot be proven harmful, and every delivery checks it again.
      */
     private Uni<String> validWebhookUrl(String value) {
+        return validWebhookUrl(value, "webhook-url");
+    }
+
+    private Uni<String> validWebhookUrl(String value, String field) {
         if (value == null || value.isBlank()) {
             return Uni.createFrom().nullItem();
         }
         if (value.length() > 2000) {
-            throw ApiException.validation("field 'webhook-url' must be at most 2000 characters");
+            throw ApiException.validation("field '" + field + "' must be at most 2000 characters");
         }
         return Blocking.offload(() -> {
             try {
                 destinations.check(DestinationPolicy.parse(value));
             } catch (FetchException e) {
                 if (e.reason() != FetchException.Reason.UNRESOLVABLE) {
-                    throw ApiException.validation("field 'webhook-url': " + e.getMessage());
+                    throw ApiException.validation("field '" + field + "': " + e.getMessage());
                 }
             }
             return value.strip();

@@ -302,9 +302,16 @@ public class RenderWorker {
                 String key = captionsKey;
                 storeRetry.run(() -> store.put(key, vtt, "text/vtt"));
             }
+            long storedBytes = Files.size(output.video()) + Files.size(output.thumbnail());
+            for (int i = 1; i < output.outputs().size(); i++) {
+                storedBytes += Files.size(output.outputs().get(i));
+            }
+            if (captionsKey != null) {
+                storedBytes += Files.size(work.resolve("captions.vtt"));
+            }
             return new RenderResult(job.jobId(), job.producer(), RenderOutcome.SUCCESS, "video ready", videoKey,
                     thumbnailKey, output.durationSeconds(), output.width(), output.height(), elapsed(started),
-                    video.outputs().size() > 1 ? renditions : null, captionsKey);
+                    video.outputs().size() > 1 ? renditions : null, captionsKey, job.clientId(), storedBytes);
         } catch (RenderException e) {
             LOG.infof("render %s failed: %s", job.jobId(), e.getMessage());
             return RenderResult.failure(job, e.getMessage(), elapsed(started));

@@ -1,13 +1,18 @@
 package io.pmedia.media.rest;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import io.pmedia.media.MediaRequest;
+import io.pmedia.media.service.MediaRequests;
 import io.pmedia.media.template.MediaData;
 
 /** Request and response bodies of interface 2.3 to 2.6, with the document's exact names. */
@@ -73,5 +78,34 @@ public final class MediaBodies {
                     + "(EVENT, about 1 s segments), complete (VOD) once it is ready; not on FAILURE") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("stream-url") String streamUrl,
             @Schema(description = "beyond the interface: the video's durable share page (docs/sharing.md); only on "
                     + "SUCCESS, while the link is live") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("share-url") String shareUrl){
+    }
+
+    /**
+     * One request of {@code GET /media/requests} (beyond the interface): its 2.6 status fields, what was asked, and
+     * when it was made and ended; null where not (yet) known.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"service-request-id", "client-request-id", "status", "message", "video-url", "image-url",
+            "use-case-id", "template-id", "template-version", "customer-id", "user-id", "reference-record-id",
+            "created-at", "ended-at", "render-seconds", "duration-seconds"})
+    public record MediaRequestItem(@JsonProperty("service-request-id") UUID serviceRequestId,
+            @JsonProperty("client-request-id") String clientRequestId, String status, String message,
+            @JsonProperty("video-url") String videoUrl, @JsonProperty("image-url") String imageUrl,
+            @JsonProperty("use-case-id") String useCaseId, @JsonProperty("template-id") UUID templateId,
+            @JsonProperty("template-version") Integer templateVersion,
+            @JsonProperty("customer-id") String customerId, @JsonProperty("user-id") String userId,
+            @JsonProperty("reference-record-id") String referenceRecordId,
+            @JsonProperty("created-at") Instant createdAt, @JsonProperty("ended-at") Instant endedAt,
+            @JsonProperty("render-seconds") Double renderSeconds,
+            @JsonProperty("duration-seconds") Double durationSeconds) {
+
+        public static MediaRequestItem of(MediaRequests.Listed listed) {
+            MediaRequest r = listed.request();
+            MediaRequests.Status s = listed.status();
+            return new MediaRequestItem(r.id, r.clientRequestId, s.status(), s.message(), s.videoUrl(),
+                    s.imageUrl(), r.useCaseId, r.templateId, r.templateVersion, r.customerId, r.userId,
+                    r.referenceRecordId, r.createdAt, r.completedAt,
+                    r.renderMillis == null ? null : r.renderMillis / 1000.0, r.durationSeconds);
+        }
     }
 }

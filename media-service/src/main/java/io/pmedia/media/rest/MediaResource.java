@@ -1,5 +1,7 @@
 package io.pmedia.media.rest;
 
+import java.time.Instant;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -8,6 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -15,11 +18,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.ListFilters;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.events.MediaStatus;
 import io.pmedia.media.RequestForm;
 import io.pmedia.media.rest.MediaBodies.Acceptance;
 import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
+import io.pmedia.media.rest.MediaBodies.MediaRequestItem;
 import io.pmedia.media.rest.MediaBodies.MediaStatusBody;
 import io.pmedia.media.rest.MediaBodies.VideoRequestBody;
 import io.pmedia.media.service.MediaRequests;
@@ -99,6 +107,22 @@ public class MediaResource {
     @Operation(summary = "Revoke a video's share link")
     public Uni<Void> revokeShare(@PathParam("transactionId") String transactionId) {
         return shares.revoke(caller.clientId(), transactionId);
+    }
+
+    @GET
+    @Path("media/requests")
+    @Operation(summary = "The caller's realtime requests, newest first, filtered and paginated")
+    public Uni<Page<MediaRequestItem>> list(@QueryParam("status") String status,
+            @QueryParam("use-case-id") String useCaseId, @QueryParam("from") String from,
+            @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        Instant since = ListFilters.time("from", from);
+        Instant until = ListFilters.time("to", to);
+        ListFilters.range(since, until);
+        MediaRequests.ListFilter filter = new MediaRequests.ListFilter(
+                ListFilters.oneOf("status", status, MediaStatus.class, MediaStatus::name),
+                ListFilters.text("use-case-id", useCaseId), since, until);
+        return requests.list(caller.clientId(), filter, page).map(found -> found.map(MediaRequestItem::of));
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {

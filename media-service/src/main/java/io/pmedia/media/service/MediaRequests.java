@@ -17,6 +17,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
@@ -61,6 +64,14 @@ public class MediaRequests {
     /** Interface 2.6. */
     public record Status(String status, String message, String videoUrl, String imageUrl,
             Map<String, String> renditions, String captionsUrl, String streamUrl, String shareUrl) {
+    }
+
+    /** One request of a list: its 2.6 status and what a dashboard shows beside it. */
+    public record Listed(MediaRequest request, Status status) {
+    }
+
+    /** What {@code GET /media/requests} filters on; null: any. */
+    public record ListFilter(MediaStatus status, String useCaseId, Instant from, Instant to) {
     }
 
     static final String ACCEPTED = "request accepted";
@@ -230,6 +241,15 @@ public class MediaRequests {
         }
     }
 
+    /** A page of the client's requests, newest first, each with its status as 2.6 shows it. */
+    @WithSession
+    public Uni<Page<Listed>> list(UUID clientId, ListFilter filter, PageRequest page) {
+        return requests.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+                filter.useCaseId(), page.fetchSize())
+                .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString()))
+                        .map(request -> new Listed(request, statusOf(request))));
+    }
+
     /** The client's request as interface 2.6 shows it; another client's id reads as not found. */
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
@@ -243,18 +263,22 @@ public class MediaRequests {
             if (request == null) {
                 throw notFound(transactionId);
             }
-            boolean ready = request.status == MediaStatus.SUCCESS;
-            return new Status(request.status.name(), request.message,
-                    ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
-                    ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
-                    ready ? renditionUrls(request) : null,
-                    ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
-                    request.status != MediaStatus.FAILURE
-                            ? store.publicUrl(VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id
-                                    + "/stream/" + StreamPublisher.PLAYLIST)
-                            : null,
-                    ready ? shares.url(request) : null);
+            return statusOf(request);
         });
+    }
+
+    private Status statusOf(MediaRequest request) {
+        boolean ready = request.status == MediaStatus.SUCCESS;
+        return new Status(request.status.name(), request.message,
+                ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
+                ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
+                ready ? renditionUrls(request) : null,
+                ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
+                request.status != MediaStatus.FAILURE
+                        ? store.publicUrl(VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id
+                                + "/stream/" + StreamPublisher.PLAYLIST)
+                        : null,
+                ready ? shares.url(request) : null);
     }
 
     /**

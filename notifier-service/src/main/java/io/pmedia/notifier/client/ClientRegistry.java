@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pmedia.common.client.ClientRegistryClient;
+import io.pmedia.common.client.RotatedWebhookSecret;
+import io.pmedia.common.client.WebhookEndpoint;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.concurrent.SingleFlightCache;
 import io.pmedia.notifier.config.NotifierConfig;
@@ -47,6 +49,27 @@ public class ClientRegistry {
     /** The client's registration, or empty when the client does not exist. Fails when the gateway cannot answer. */
     public Uni<Optional<WebhookRegistration>> lookup(UUID clientId) {
         return registrations.get(clientId, ttl);
+    }
+
+    /**
+     * Replaces the client's endpoint in the gateway's registry (which checks it) and answers the registration as it
+     * now is; the cache is refreshed so that every delivery from now on sees it (should that read fail, the cache
+     * lifetime bounds the delay). Fails with the registry's refusal or outage as it came.
+     */
+    public Uni<WebhookRegistration> replaceWebhook(UUID clientId, WebhookEndpoint endpoint) {
+        return client.replaceWebhook(clientId, endpoint).call(ignored -> refreshQuietly(clientId));
+    }
+
+    /** A new webhook secret from the registry (the previous one signs beside it for 24 hours); the cache follows. */
+    public Uni<RotatedWebhookSecret> rotateWebhookSecret(UUID clientId) {
+        return client.rotateWebhookSecret(clientId).call(ignored -> refreshQuietly(clientId));
+    }
+
+    /** A change was made: its answer stands even when reading it back fails now. */
+    private Uni<?> refreshQuietly(UUID clientId) {
+        return registrations.refresh(clientId).onFailure().invoke(failure -> LOG.debugf(
+                "client %s changed, but reading it back failed (%s); the cache catches up", clientId,
+                failure.getMessage())).onFailure().recoverWithNull();
     }
 
     /** Asks the gateway now, for explicit vendor actions that must see a just-changed URL (test, replay). */

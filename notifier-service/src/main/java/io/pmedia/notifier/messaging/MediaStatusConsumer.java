@@ -1,12 +1,7 @@
 package io.pmedia.notifier.messaging;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 
@@ -25,19 +20,18 @@ import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.events.MediaStatusChanged;
+import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.VideoPush;
-import io.pmedia.notifier.config.NotifierConfig;
-import io.pmedia.notifier.repository.DeliveryStore;
 import io.pmedia.notifier.repository.NewDelivery;
-import io.pmedia.notifier.service.DeliveryDispatcher;
+import io.pmedia.notifier.service.DeliveryIntake;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Turns {@code pmedia.media.status} events that reach {@code SUCCESS} into video push deliveries. A poll's records are
- * inserted in one statement; the unique event id makes a redelivered record insert nothing, so it is never pushed
- * twice. The batch is acknowledged only when that insert has committed, and the throttled commit strategy commits an
- * offset only after every record before it was acknowledged: Kafka never forgets an event PostgreSQL does not hold.
- * While PostgreSQL is unreachable the batch is retried, and consumption waits.
+ * inserted in one statement ({@link DeliveryIntake}); the unique event id makes a redelivered record insert nothing, so
+ * it is never pushed twice. The batch is acknowledged only when that insert has committed, and the throttled commit
+ * strategy commits an offset only after every record before it was acknowledged: Kafka never forgets an event
+ * PostgreSQL does not hold. While PostgreSQL is unreachable the batch is retried, and consumption waits.
  */
 @ApplicationScoped
 public class MediaStatusConsumer {
@@ -45,17 +39,12 @@ public class MediaStatusConsumer {
     private static final Logger LOG = Logger.getLogger(MediaStatusConsumer.class);
     private final ObjectMapper mapper;
     private final EventCodec codec;
-    private final DeliveryStore store;
-    private final DeliveryDispatcher dispatcher;
-    private final NotifierConfig config;
+    private final DeliveryIntake intake;
 
-    public MediaStatusConsumer(ObjectMapper mapper, EventCodec codec, DeliveryStore store,
-            DeliveryDispatcher dispatcher, NotifierConfig config) {
+    public MediaStatusConsumer(ObjectMapper mapper, EventCodec codec, DeliveryIntake intake) {
         this.mapper = mapper;
         this.codec = codec;
-        this.store = store;
-        this.dispatcher = dispatcher;
-        this.config = config;
+        this.intake = intake;
     }
 
     @Incoming("media-status")
@@ -68,16 +57,7 @@ public class MediaStatusConsumer {
             }
         }
         LOG.debugf("%d media status records, %d pushes", records.count(), pushes.size());
-        if (pushes.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return Uni.createFrom().deferred(() -> store.insertNew(pushes, config.lease()))
-                .onFailure().invoke(failure -> LOG.warnf("cannot store %d webhook deliveries yet (%s); retrying",
-                        pushes.size(), failure.getMessage()))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).indefinitely()
-                .invoke(claims -> LOG.debugf("%d new deliveries stored", claims.size()))
-                .invoke(dispatcher::submit)
-                .replaceWithVoid();
+        return intake.take(pushes);
     }
 
     /**
@@ -101,10 +81,10 @@ public class MediaStatusConsumer {
             LOG.errorf("skipping media status event %s: a SUCCESS needs a client-id and a video-url", event.id());
             return null;
         }
-        UUID eventId = eventId(event.id());
+        UUID eventId = WebhookIds.eventId(event.id());
         VideoPush push = new VideoPush(status.clientRequestId(), status.userId(), status.videoUrl());
         try {
-            return new NewDelivery(webhookId(eventId), eventId, status.clientId(),
+            return new NewDelivery(webhookId(eventId), eventId, DeliveryKind.VIDEO_PUSH, status.clientId(),
                     status.serviceRequestId() == null ? event.subject() : status.serviceRequestId().toString(),
                     mapper.writeValueAsString(push), event.time() == null ? Instant.now() : event.time(),
                     traceParent);
@@ -118,29 +98,6 @@ public class MediaStatusConsumer {
      * the same event names the same delivery, and the unique constraint sees the duplicate.
      */
     public static String webhookId(UUID eventId) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(("pmedia.video.push:" + eventId).getBytes(StandardCharsets.UTF_8));
-            return "msg_" + HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** Outbox ids are UUIDs; any other producer's id still maps to one stable UUID. */
-    static UUID eventId(String id) {
-        UUID parsed = uuid(id);
-        return parsed != null ? parsed : UUID.nameUUIDFromBytes(id.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static UUID uuid(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return UUID.fromString(value);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return WebhookIds.derived("pmedia.video.push:" + eventId);
     }
 }

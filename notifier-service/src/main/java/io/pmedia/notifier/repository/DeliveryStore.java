@@ -35,16 +35,20 @@ import io.vertx.mutiny.sqlclient.Tuple;
 @ApplicationScoped
 public class DeliveryStore {
 
-    /** Takes a batch of new pushes; duplicates of an event (a redelivered record) insert nothing and return nothing. */
+    /**
+     * Takes a batch of new deliveries; duplicates of an event (a redelivered record), or a second delivery of the same
+     * webhook-id, insert nothing and return nothing.
+     */
     private static final String INSERT_NEW = """
             INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, subject, payload, status,
                                           next_attempt_at, lease_owner, lease_until, event_time, trace_parent)
-            SELECT w, e, 'video.push', c, s, p, 'PENDING', now() + $6::bigint * interval '1 millisecond', $7,
+            SELECT w, e, k, c, s, p, 'PENDING', now() + $6::bigint * interval '1 millisecond', $7,
                    now() + $6::bigint * interval '1 millisecond', t, tp
-              FROM UNNEST($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $8::timestamptz[], $9::text[])
-                   AS u(w, e, c, s, p, t, tp)
+              FROM UNNEST($1::text[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $8::timestamptz[], $9::text[],
+                          $10::text[])
+                   AS u(w, e, c, s, p, t, tp, k)
             ON CONFLICT DO NOTHING
-            RETURNING webhook_id, event_id, client_id, kind, payload, attempts, trace_parent
+            RETURNING webhook_id, event_id, client_id, kind, payload, attempts, trace_parent, recover_from
             """;
 
     /**
@@ -59,7 +63,8 @@ public class DeliveryStore {
                      WHERE status = 'PENDING' AND next_attempt_at <= now()
                      ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
              WHERE d.webhook_id = due.webhook_id
-            RETURNING d.webhook_id, d.event_id, d.client_id, d.kind, d.payload, d.attempts, d.trace_parent
+            RETURNING d.webhook_id, d.event_id, d.client_id, d.kind, d.payload, d.attempts, d.trace_parent,
+                      d.recover_from
             """;
 
     private static final String RENEW = """
@@ -77,12 +82,31 @@ public class DeliveryStore {
              WHERE webhook_id = $1 AND lease_owner = $2 AND status = 'PENDING'
             """;
 
-    /** Ends a claimed delivery without an attempt (no webhook-url, client gone, endpoint disabled). */
+    /** Ends a claimed delivery without an attempt (no webhook-url, client gone, endpoint disabled, unsubscribed). */
     private static final String FINISH = """
             UPDATE webhook_delivery
                SET status = $3, last_error = $4, url = COALESCE($5, url), next_attempt_at = NULL,
-                   lease_owner = NULL, lease_until = NULL, updated_at = now()
+                   lease_owner = NULL, lease_until = NULL, recover_from = NULL, updated_at = now()
              WHERE webhook_id = $1 AND lease_owner = $2 AND status = 'PENDING'
+            """;
+
+    /**
+     * The webhook usage of a statement's attempts (docs/usage.md), as its last CTE over a CTE {@code counted(client_id,
+     * delivered, ended_failed)} with one row per attempt: every attempt, each success, and each delivery the attempt
+     * gave up on, added to the client's counters of the day in the same statement as the attempts.
+     */
+    private static final String COUNT_USAGE = """
+            u AS (
+                INSERT INTO usage_counter (client_id, day, metric, amount)
+                SELECT c.client_id, CAST(timezone('UTC', now()) AS date), m.metric, count(*)
+                  FROM counted c
+                 CROSS JOIN LATERAL (VALUES ('webhook-attempts'),
+                         (CASE WHEN c.delivered THEN 'webhook-delivered'
+                               WHEN c.ended_failed THEN 'webhook-failed' END)) AS m(metric)
+                 WHERE m.metric IS NOT NULL
+                 GROUP BY 1, 2, 3
+                 ORDER BY 1, 2, 3
+                ON CONFLICT (client_id, day, metric) DO UPDATE SET amount = usage_counter.amount + EXCLUDED.amount)
             """;
 
     /**
@@ -97,9 +121,13 @@ public class DeliveryStore {
                        last_status = CAST(?5 AS integer), last_error = CAST(?6 AS text),
                        next_attempt_at = CASE WHEN CAST(?3 AS text) = 'PENDING'
                                               THEN now() + CAST(?7 AS bigint) * interval '1 millisecond' END,
-                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                       lease_owner = NULL, lease_until = NULL, recover_from = NULL, updated_at = now()
                  WHERE webhook_id = CAST(?1 AS text) AND lease_owner = CAST(?2 AS uuid) AND status = 'PENDING'
-                RETURNING webhook_id, attempts)
+                RETURNING webhook_id, attempts, client_id),
+            counted AS (
+                SELECT client_id, false AS delivered, CAST(?3 AS text) IN ('FAILED', 'EXHAUSTED') AS ended_failed
+                  FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, CAST(?8 AS text), CAST(?4 AS text), CAST(?9 AS timestamptz),
@@ -120,11 +148,16 @@ public class DeliveryStore {
                        last_error = i.error,
                        next_attempt_at = CASE WHEN i.status = 'PENDING'
                                               THEN now() + i.retry_ms * interval '1 millisecond' END,
-                       lease_owner = NULL, lease_until = NULL, updated_at = now()
+                       lease_owner = NULL, lease_until = NULL, recover_from = NULL, updated_at = now()
                   FROM input i
                  WHERE w.webhook_id = i.webhook_id AND w.lease_owner = i.lease_owner AND w.status = 'PENDING'
-                RETURNING w.webhook_id, w.attempts, i.trigger, i.url, i.attempted_at, i.status_code, i.latency_ms,
-                          i.error, i.response_body)
+                RETURNING w.webhook_id, w.attempts, w.client_id, i.status, i.trigger, i.url, i.attempted_at,
+                          i.status_code, i.latency_ms, i.error, i.response_body),
+            counted AS (
+                SELECT client_id, status = 'DELIVERED' AS delivered,
+                       trigger = 'scheduled' AND status IN ('FAILED', 'EXHAUSTED') AS ended_failed
+                  FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, trigger, url, attempted_at, status_code, latency_ms, error, response_body
@@ -139,7 +172,9 @@ public class DeliveryStore {
                    SET attempts = attempts + 1, url = $2, last_status = $3, last_error = $4,
                        status = CASE WHEN $5 THEN 'DELIVERED' ELSE status END, updated_at = now()
                  WHERE webhook_id = $1 AND client_id = $9 AND status <> 'PENDING'
-                RETURNING webhook_id, attempts)
+                RETURNING webhook_id, attempts, client_id),
+            counted AS (SELECT client_id, $5 AS delivered, false AS ended_failed FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, attempts, 'replay', $2, $6, $3, $7, $4, $8 FROM d
@@ -151,19 +186,42 @@ public class DeliveryStore {
                 INSERT INTO webhook_delivery (webhook_id, event_id, kind, client_id, payload, status, attempts, url,
                                               last_status, last_error)
                 VALUES ($1, $2, 'test', $3, $4, $5, 1, $6, $7, $8)
-                RETURNING webhook_id)
+                RETURNING webhook_id, client_id, status),
+            counted AS (SELECT client_id, status = 'DELIVERED' AS delivered, status = 'FAILED' AS ended_failed FROM d),
+            """ + COUNT_USAGE + """
             INSERT INTO webhook_attempt (webhook_id, attempt, trigger, url, attempted_at, status_code, latency_ms,
                                          error, response_body)
             SELECT webhook_id, 1, 'test', $6, $9, $7, $10, $8, $11 FROM d
             """;
-
+    /**
+     * A page of one client's deliveries, newest first, before the keyset bound {@code ($2, $3)}, from {@code $4} on;
+     * status, kind and subject filter when given.
+     */
     private static final String PAGE = """
             SELECT * FROM webhook_delivery
-             WHERE client_id = $1 AND ($2::text IS NULL OR status = $2)
-               AND ($3::timestamptz IS NULL OR (created_at, webhook_id) < ($3, $4))
+             WHERE client_id = $1
+               AND (created_at, webhook_id) < ($2, $3)
+               AND created_at >= $4
+               AND ($5::text IS NULL OR status = $5)
+               AND ($6::text IS NULL OR kind = $6)
+               AND ($7::text IS NULL OR subject = $7)
              ORDER BY created_at DESC, webhook_id DESC
-             LIMIT $5
+             LIMIT $8
             """;
+
+    /**
+     * Recovery: every FAILED or EXHAUSTED delivery of the client made in {@code [$2, $3)} goes back on the schedule
+     * for one attempt now, with the same webhook-id; {@code recover_from} keeps what it was.
+     */
+    private static final String RECOVER = """
+            UPDATE webhook_delivery
+               SET recover_from = status, status = 'PENDING', next_attempt_at = now(), updated_at = now()
+             WHERE client_id = $1 AND created_at >= $2 AND created_at < $3
+               AND status IN ('FAILED', 'EXHAUSTED') AND kind <> 'test'
+            """;
+
+    /** Earlier than any delivery. */
+    private static final OffsetDateTime BEGINNING = OffsetDateTime.parse("1970-01-01T00:00:00Z");
 
     private final Pool pool;
 
@@ -185,8 +243,10 @@ public class DeliveryStore {
         String[] payloads = new String[n];
         OffsetDateTime[] times = new OffsetDateTime[n];
         String[] traces = new String[n];
+        String[] kinds = new String[n];
         for (int i = 0; i < n; i++) {
             NewDelivery d = deliveries.get(i);
+            kinds[i] = d.kind().wire();
             ids[i] = d.webhookId();
             events[i] = d.eventId();
             clients[i] = d.clientId();
@@ -198,7 +258,7 @@ public class DeliveryStore {
         long expires = System.nanoTime() + lease.toNanos();
         return pool.preparedQuery(INSERT_NEW)
                 .execute(Tuple.from(List.of(ids, events, clients, subjects, payloads, lease.toMillis(), owner, times,
-                        traces)))
+                        traces, kinds)))
                 .map(rows -> claims(rows, owner, expires));
     }
 
@@ -314,17 +374,32 @@ public class DeliveryStore {
                 .map(rows -> rows.iterator().hasNext() ? delivery(rows.iterator().next()) : null);
     }
 
-    /** A page of one client's deliveries, newest first, after the keyset position (createdAt, webhookId) if given. */
-    public Uni<List<WebhookDelivery>> page(UUID clientId, DeliveryStatus status, Instant afterCreatedAt,
-            String afterWebhookId, int limit) {
+    /** What a page of deliveries is filtered on; null: any. */
+    public record Filter(DeliveryStatus status, DeliveryKind kind, String subject, Instant from) {
+    }
+
+    /**
+     * Up to {@code limit} of one client's deliveries made before the keyset bound (a null id: before every delivery of
+     * its time), newest first.
+     */
+    public Uni<List<WebhookDelivery>> page(UUID clientId, Filter filter, Instant boundTime, String boundId,
+            int limit) {
         return pool.preparedQuery(PAGE)
-                .execute(Tuple.from(new Object[]{clientId, status == null ? null : status.name(),
-                        offset(afterCreatedAt), afterWebhookId, (long) limit}))
+                .execute(Tuple.from(new Object[]{clientId, offset(boundTime), boundId == null ? "" : boundId,
+                        filter.from() == null ? BEGINNING : offset(filter.from()),
+                        filter.status() == null ? null : filter.status().name(),
+                        filter.kind() == null ? null : filter.kind().wire(), filter.subject(), (long) limit}))
                 .map(rows -> {
                     List<WebhookDelivery> page = new ArrayList<>();
                     rows.forEach(row -> page.add(delivery(row)));
                     return page;
                 });
+    }
+
+    /** Puts the client's failed and exhausted deliveries made in {@code [from, to)} back on the schedule; how many. */
+    public Uni<Integer> recover(UUID clientId, Instant from, Instant to) {
+        return pool.preparedQuery(RECOVER).execute(Tuple.of(clientId, offset(from), offset(to)))
+                .map(RowSet::rowCount);
     }
 
     /** The attempts of the given deliveries, in attempt order, keyed by webhook id. */
@@ -349,6 +424,13 @@ public class DeliveryStore {
                 + " SET disabled_at = now(), disabled_reason = EXCLUDED.disabled_reason")
                 .execute(Tuple.of(clientId, url, reason))
                 .replaceWithVoid();
+    }
+
+    /** Why the client's endpoint is disabled, or a null item while it is not. */
+    public Uni<String> disabledReason(UUID clientId, String url) {
+        return pool.preparedQuery("SELECT disabled_reason FROM webhook_endpoint WHERE client_id = $1 AND url = $2")
+                .execute(Tuple.of(clientId, url))
+                .map(rows -> rows.iterator().hasNext() ? rows.iterator().next().getString(0) : null);
     }
 
     public Uni<Void> enableEndpoint(UUID clientId, String url) {
@@ -376,7 +458,10 @@ public class DeliveryStore {
         for (Row row : rows) {
             claims.add(new Claim(row.getString("webhook_id"), row.getUUID("event_id"), row.getUUID("client_id"),
                     DeliveryKind.fromWire(row.getString("kind")), row.getString("payload"),
-                    row.getInteger("attempts"), owner, leaseExpiresAtNanos, row.getString("trace_parent")));
+                    row.getInteger("attempts"), owner, leaseExpiresAtNanos, row.getString("trace_parent"),
+                    row.getString("recover_from") == null
+                            ? null
+                            : DeliveryStatus.valueOf(row.getString("recover_from"))));
         }
         return claims;
     }

@@ -2,16 +2,13 @@ package io.pmedia.notifier.rest;
 
 import static io.pmedia.common.error.Messages.abbreviate;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.Locale;
-import java.util.stream.Collectors;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -22,18 +19,29 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.ListFilters;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.DeliveryStatus;
-import io.pmedia.notifier.rest.DeliveryDtos.DeliveryPage;
+import io.pmedia.notifier.repository.DeliveryStore;
 import io.pmedia.notifier.rest.DeliveryDtos.DeliveryView;
+import io.pmedia.notifier.rest.DeliveryDtos.EndpointRequest;
+import io.pmedia.notifier.rest.DeliveryDtos.EndpointView;
+import io.pmedia.notifier.rest.DeliveryDtos.RecoverRequest;
+import io.pmedia.notifier.rest.DeliveryDtos.Recovering;
+import io.pmedia.notifier.rest.DeliveryDtos.RotatedSecret;
 import io.pmedia.notifier.rest.DeliveryDtos.TestResult;
 import io.pmedia.notifier.service.WebhookDeliveries;
+import io.pmedia.notifier.service.WebhookEndpoints;
 import io.smallrye.mutiny.Uni;
 
 /**
- * A vendor's view of its webhook deliveries (beyond the interface document; reached through the gateway, which
- * forwards the caller's bearer token). Every call is scoped to the token's client: another client's delivery is 404.
+ * A vendor's webhooks (beyond the interface document; reached through the gateway, which forwards the caller's bearer
+ * token): its endpoint (URL, event types, secret rotation, a test event) and its delivery log (list, replay, recover).
+ * Every call is scoped to the token's client: another client's delivery is 404.
  */
 @Path("/webhooks")
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,29 +52,38 @@ public class WebhookResource {
     /** The longest id in a message. */
     private static final int SHOWN = 67;
 
-    static final int DEFAULT_LIMIT = 20;
-    static final int MAX_LIMIT = 100;
-
     private final WebhookDeliveries deliveries;
+    private final WebhookEndpoints endpoints;
     private final Caller caller;
 
-    public WebhookResource(WebhookDeliveries deliveries, Caller caller) {
+    public WebhookResource(WebhookDeliveries deliveries, WebhookEndpoints endpoints, Caller caller) {
         this.deliveries = deliveries;
+        this.endpoints = endpoints;
         this.caller = caller;
     }
 
     @GET
     @Path("deliveries")
-    @Operation(summary = "Recent webhook deliveries with their attempts, newest first")
-    public Uni<DeliveryPage> list(@QueryParam("status") String status, @QueryParam("limit") String limit,
+    @Operation(summary = "Webhook deliveries with their attempts, newest first, filtered and paginated")
+    public Uni<Page<DeliveryView>> list(@QueryParam("status") String status, @QueryParam("type") String type,
+            @QueryParam("service-request-id") String serviceRequestId, @QueryParam("subject") String subject,
+            @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
-        DeliveryStatus wanted = status(status);
-        int size = limit(limit);
-        Cursor after = Cursor.parse(cursor);
-        return deliveries.list(caller.clientId(), wanted, after == null ? null : after.createdAt(),
-                after == null ? null : after.webhookId(), size)
-                .map(page -> new DeliveryPage(page.deliveries().stream().map(DeliveryView::of).toList(),
-                        page.more() ? new Cursor(page.lastCreatedAt(), page.lastWebhookId()).encode() : null));
+        PageRequest page = PageRequest.of(limit, cursor);
+        Instant since = ListFilters.time("from", from);
+        Instant until = ListFilters.time("to", to);
+        ListFilters.range(since, until);
+        String about = ListFilters.text("service-request-id", serviceRequestId);
+        String other = ListFilters.text("subject", subject);
+        if (about != null && other != null && !about.equals(other)) {
+            throw ApiException.validation("query parameters 'service-request-id' and 'subject' name different"
+                    + " resources; give one");
+        }
+        DeliveryStore.Filter filter = new DeliveryStore.Filter(
+                ListFilters.oneOf("status", status, DeliveryStatus.class, DeliveryStatus::name),
+                ListFilters.oneOf("type", type, DeliveryKind.class, DeliveryKind::wire),
+                about != null ? about : other, since);
+        return deliveries.list(caller.clientId(), filter, until, page).map(found -> found.map(DeliveryView::of));
     }
 
     @POST
@@ -77,38 +94,65 @@ public class WebhookResource {
     }
 
     @POST
+    @Path("deliveries/recover")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Send every failed or exhausted delivery since a time again, with the same webhook-ids")
+    public Uni<Recovering> recover(RecoverRequest body) {
+        if (body == null) {
+            throw ApiException.validation("field 'since' is required");
+        }
+        Instant since = ListFilters.time("since", body.since());
+        if (since == null) {
+            throw ApiException.validation("field 'since' is required: an ISO 8601 date-time with an offset");
+        }
+        Instant until = body.until() == null ? Instant.now() : ListFilters.time("until", body.until());
+        if (!since.isBefore(until)) {
+            throw ApiException.validation("field 'since' must be before 'until' (default: now)");
+        }
+        return deliveries.recover(caller.clientId(), since, until)
+                .map(count -> new Recovering(count, since, until));
+    }
+
+    @GET
+    @Path("endpoint")
+    @Operation(summary = "The webhook endpoint: URL, event types, secret rotation, whether it is disabled")
+    public Uni<EndpointView> endpoint() {
+        return endpoints.get(caller.clientId()).map(EndpointView::of);
+    }
+
+    @PUT
+    @Path("endpoint")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Set the webhook endpoint's URL and event types")
+    public Uni<EndpointView> replaceEndpoint(EndpointRequest body) {
+        if (body == null) {
+            throw ApiException.validation("request body with 'url' and 'event-types' is required");
+        }
+        String url = body.url() == null || body.url().isBlank() ? null : body.url();
+        return endpoints.replace(caller.clientId(), url, body.eventTypes()).map(EndpointView::of);
+    }
+
+    @POST
+    @Path("endpoint/rotate-secret")
+    @Operation(summary = "A new signing secret; the previous one keeps signing beside it for 24 hours")
+    public Uni<RotatedSecret> rotateSecret() {
+        return endpoints.rotateSecret(caller.clientId())
+                .map(rotated -> new RotatedSecret(rotated.webhookSecret(), rotated.previousValidUntil()));
+    }
+
+    @POST
+    @Path("endpoint/test")
+    @Operation(summary = "Send a signed test event to the endpoint and show what it answered")
+    public Uni<TestResult> testEndpoint() {
+        return test();
+    }
+
+    @POST
     @Path("test")
     @Operation(summary = "Send a signed test event to the registered webhook-url and show what it answered")
     public Uni<TestResult> test() {
         return deliveries.test(caller.clientId()).map(outcome -> TestResult.of(outcome.webhookId(),
                 outcome.attempt()));
-    }
-
-    static DeliveryStatus status(String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            return DeliveryStatus.valueOf(value.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.validation("query parameter 'status' must be one of "
-                    + Arrays.stream(DeliveryStatus.values()).map(Enum::name).collect(Collectors.joining(", ")));
-        }
-    }
-
-    static int limit(String value) {
-        if (value == null || value.isBlank()) {
-            return DEFAULT_LIMIT;
-        }
-        try {
-            int limit = Integer.parseInt(value.trim());
-            if (limit >= 1 && limit <= MAX_LIMIT) {
-                return limit;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw ApiException.validation("query parameter 'limit' must be an integer from 1 to " + MAX_LIMIT);
     }
 
     static String webhookId(String value) {
@@ -117,34 +161,5 @@ public class WebhookResource {
                     .notFound("no webhook delivery '" + (value == null ? "" : abbreviate(value, SHOWN)) + "'");
         }
         return value;
-    }
-
-    /** The opaque keyset position of a page: the last delivery's creation time (microseconds) and webhook-id. */
-    record Cursor(Instant createdAt, String webhookId) {
-
-        String encode() {
-            long micros = createdAt.getEpochSecond() * 1_000_000L + createdAt.getNano() / 1_000;
-            return Base64.getUrlEncoder().withoutPadding()
-                    .encodeToString((micros + ":" + webhookId).getBytes(StandardCharsets.UTF_8));
-        }
-
-        static Cursor parse(String value) {
-            if (value == null || value.isBlank()) {
-                return null;
-            }
-            try {
-                String decoded = new String(Base64.getUrlDecoder().decode(value.trim()), StandardCharsets.UTF_8);
-                int colon = decoded.indexOf(':');
-                long micros = Long.parseLong(decoded.substring(0, colon));
-                String id = decoded.substring(colon + 1);
-                if (!id.matches("msg_[0-9a-f]{32}")) {
-                    throw new IllegalArgumentException(id);
-                }
-                return new Cursor(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-                        Math.floorMod(micros, 1_000_000L) * 1_000L), id);
-            } catch (RuntimeException e) {
-                throw ApiException.validation("query parameter 'cursor' is not a cursor this API returned");
-            }
-        }
     }
 }

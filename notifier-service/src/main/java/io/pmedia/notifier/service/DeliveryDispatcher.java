@@ -196,22 +196,32 @@ public class DeliveryDispatcher {
     }
 
     private void route(Claim claim, Optional<WebhookRegistration> found) {
+        // a recovered delivery that cannot be sent goes back to what it was; any other ends SKIPPED
+        DeliveryStatus unsent = claim.recoverFrom() != null ? claim.recoverFrom() : DeliveryStatus.SKIPPED;
         if (found.isEmpty()) {
             count("skipped");
-            write(store.finish(claim, DeliveryStatus.SKIPPED, "the client does not exist", null), claim);
+            write(store.finish(claim, unsent, "the client does not exist", null), claim);
             return;
         }
         WebhookRegistration registration = found.get();
         if (!registration.hasWebhook()) {
             count("skipped");
-            write(store.finish(claim, DeliveryStatus.SKIPPED, "the client has no webhook-url", null), claim);
+            write(store.finish(claim, unsent, "the client has no webhook-url", null), claim);
+            return;
+        }
+        if (claim.kind().eventType() != null && !registration.subscribes(claim.kind().eventType())) {
+            count("skipped");
+            write(store.finish(claim, unsent, "the endpoint does not subscribe to " + claim.kind().wire(), null),
+                    claim);
             return;
         }
         String url = registration.webhookUrl().trim();
         if (disabled.isDisabled(claim.clientId(), url)) {
             count("disabled");
-            write(store.finish(claim, DeliveryStatus.FAILED, "not sent: the endpoint is disabled since it answered"
-                    + " 410 Gone; a successful POST /webhooks/test enables it again", url), claim);
+            write(store.finish(claim, claim.recoverFrom() != null ? claim.recoverFrom() : DeliveryStatus.FAILED,
+                    "not sent: the endpoint is disabled since it answered"
+                            + " 410 Gone; a successful POST /webhooks/test enables it again",
+                    url), claim);
             return;
         }
         EndpointGate<Job> gate = gates.computeIfAbsent(url, key -> new EndpointGate<>(
@@ -223,8 +233,10 @@ public class DeliveryDispatcher {
 
     private void apply(EndpointGate<Job> gate, EndpointGate.Decision<Job> decision) {
         decision.run().forEach(job -> attempt(gate, job));
-        decision.reject().forEach(job -> conclude(job, new AttemptRecord(AttemptTrigger.SCHEDULED, job.url(),
-                Instant.now(), AttemptOutcome.circuitOpen(gate.consecutiveFailures()))));
+        decision.reject().forEach(job -> conclude(job, new AttemptRecord(job.claim().recoverFrom() != null
+                ? AttemptTrigger.RECOVER
+                : AttemptTrigger.SCHEDULED, job.url(), Instant.now(),
+                AttemptOutcome.circuitOpen(gate.consecutiveFailures()))));
         decision.overflow().forEach(job -> write(store.release(job.claim(), config.endpoint().overflowDelay(),
                 null), job.claim()));
     }
@@ -258,7 +270,8 @@ public class DeliveryDispatcher {
                 .setAttribute("pmedia.webhook.attempt", claim.attempts() + 1L)
                 .setAttribute("http.request.method", "POST")
                 .startSpan();
-        return sender.send(AttemptTrigger.SCHEDULED, claim.webhookId(), claim.payload(), job.url(), job.secrets())
+        return sender.send(claim.recoverFrom() != null ? AttemptTrigger.RECOVER : AttemptTrigger.SCHEDULED,
+                claim.webhookId(), claim.kind().wire(), claim.payload(), job.url(), job.secrets())
                 .onItemOrFailure().invoke((attempt, failure) -> {
                     if (attempt != null) {
                         AttemptOutcome outcome = attempt.outcome();
@@ -294,6 +307,10 @@ public class DeliveryDispatcher {
         AttemptOutcome outcome = attempt.outcome();
         attemptTimers.get(outcome.verdict())
                 .record(outcome.latencyMillis() == null ? 0 : outcome.latencyMillis(), TimeUnit.MILLISECONDS);
+        if (claim.recoverFrom() != null) {
+            concludeRecovery(job, attempt);
+            return;
+        }
         switch (outcome.verdict()) {
             case DELIVERED -> {
                 count("delivered");
@@ -321,6 +338,26 @@ public class DeliveryDispatcher {
                 }
             }
         }
+    }
+
+    /**
+     * A recovered delivery had its one attempt: delivered, or back to what it was (FAILED, EXHAUSTED) with no retries
+     * and no second dead letter; a 410 Gone disables the endpoint as always.
+     */
+    private void concludeRecovery(Job job, AttemptRecord attempt) {
+        Claim claim = job.claim();
+        AttemptOutcome outcome = attempt.outcome();
+        if (outcome.delivered()) {
+            count("delivered");
+            write(recorder.record(claim, attempt, DeliveryStatus.DELIVERED, null), claim);
+            return;
+        }
+        count("recovery-failed");
+        Uni<Boolean> recorded = recorder.record(claim, attempt, claim.recoverFrom(), null);
+        write(outcome.verdict() == AttemptOutcome.Verdict.GONE
+                ? recorded.call(ignored -> disabled.disable(claim.clientId(), job.url(),
+                        "answered 410 Gone to " + claim.webhookId()))
+                : recorded, claim);
     }
 
     /** A vendor's test or replay reached the endpoint: close its breaker here too. */

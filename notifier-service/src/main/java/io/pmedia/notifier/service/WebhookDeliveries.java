@@ -12,9 +12,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
+import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.VideoPush;
 import io.pmedia.notifier.WebhookDelivery;
@@ -33,11 +37,6 @@ public class WebhookDeliveries {
 
     /** A delivery with its attempts. */
     public record DeliveryWithAttempts(WebhookDelivery delivery, List<DeliveryAttempt> attempts) {
-    }
-
-    /** A page of deliveries and the position after its last one (null: no more). */
-    public record Page(List<DeliveryWithAttempts> deliveries, Instant lastCreatedAt, String lastWebhookId,
-            boolean more) {
     }
 
     /** The outcome of a test event. */
@@ -61,20 +60,26 @@ public class WebhookDeliveries {
         this.mapper = mapper;
     }
 
-    public Uni<Page> list(UUID clientId, DeliveryStatus status, Instant afterCreatedAt, String afterWebhookId,
-            int limit) {
-        return store.page(clientId, status, afterCreatedAt, afterWebhookId, limit + 1).flatMap(rows -> {
-            boolean more = rows.size() > limit;
-            List<WebhookDelivery> page = more ? rows.subList(0, limit) : rows;
-            return store.attemptsOf(page.stream().map(WebhookDelivery::webhookId).toList()).map(attempts -> {
-                List<DeliveryWithAttempts> deliveries = page.stream()
-                        .map(d -> new DeliveryWithAttempts(d, attempts.getOrDefault(d.webhookId(), List.of())))
-                        .toList();
-                WebhookDelivery last = page.isEmpty() ? null : page.get(page.size() - 1);
-                return new Page(deliveries, last == null ? null : last.createdAt(),
-                        last == null ? null : last.webhookId(), more);
-            });
+    /** A page of the client's deliveries, newest first, each with its attempts. */
+    public Uni<Page<DeliveryWithAttempts>> list(UUID clientId, DeliveryStore.Filter filter, Instant to,
+            PageRequest page) {
+        Cursor bound = page.upperBound(to);
+        return store.page(clientId, filter, bound.time(), bound.id(), page.fetchSize()).flatMap(rows -> {
+            Page<WebhookDelivery> shown = page.page(rows,
+                    delivery -> new Cursor(delivery.createdAt(), delivery.webhookId()));
+            return store.attemptsOf(shown.items().stream().map(WebhookDelivery::webhookId).toList())
+                    .map(attempts -> shown.map(d -> new DeliveryWithAttempts(d,
+                            attempts.getOrDefault(d.webhookId(), List.of()))));
         });
+    }
+
+    /**
+     * Sends every FAILED or EXHAUSTED delivery of the client made in {@code [since, until)} once more, with the same
+     * webhook-id, through the schedule (so endpoint limits and breakers apply): each gets one attempt, and goes back
+     * to what it was if that fails. How many were queued.
+     */
+    public Uni<Integer> recover(UUID clientId, Instant since, Instant until) {
+        return store.recover(clientId, since, until);
     }
 
     /** One delivery of the client with its attempts; 404 when it is not the client's. */
@@ -100,7 +105,7 @@ public class WebhookDeliveries {
                     }
                     return currentRegistration(clientId)
                             .flatMap(registration -> sender.send(AttemptTrigger.REPLAY, webhookId,
-                                    delivery.payload(), registration.webhookUrl().trim(),
+                                    delivery.kind().wire(), delivery.payload(), registration.webhookUrl().trim(),
                                     registration.signingSecrets(Instant.now())))
                             .call(attempt -> afterExplicit(clientId, attempt))
                             .call(attempt -> store.recordReplay(clientId, webhookId, attempt))
@@ -113,7 +118,7 @@ public class WebhookDeliveries {
         String webhookId = "msg_" + UUID.randomUUID().toString().replace("-", "");
         String payload = testPayload();
         return currentRegistration(clientId)
-                .flatMap(registration -> sender.send(AttemptTrigger.TEST, webhookId, payload,
+                .flatMap(registration -> sender.send(AttemptTrigger.TEST, webhookId, DeliveryKind.TEST.wire(), payload,
                         registration.webhookUrl().trim(), registration.signingSecrets(Instant.now())))
                 .call(attempt -> afterExplicit(clientId, attempt))
                 .call(attempt -> store.insertTest(webhookId, clientId, payload, attempt))
@@ -127,7 +132,7 @@ public class WebhookDeliveries {
                         java.time.Duration.ofSeconds(5)))
                 .map(found -> found.filter(WebhookRegistration::hasWebhook)
                         .orElseThrow(() -> ApiException.conflict("no webhook-url is registered for this client;"
-                                + " the operator sets it with PATCH /admin/clients/{clientId}")));
+                                + " set it with PUT /webhooks/endpoint")));
     }
 
     private Uni<Void> afterExplicit(UUID clientId, AttemptRecord attempt) {

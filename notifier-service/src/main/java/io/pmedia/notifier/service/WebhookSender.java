@@ -33,8 +33,9 @@ public class WebhookSender {
         this.config = config;
     }
 
-    public Uni<AttemptRecord> send(AttemptTrigger trigger, String webhookId, String payload, String url,
-            List<String> secrets) {
+    /** One attempt; {@code eventType} goes into the {@code webhook-event-type} header. */
+    public Uni<AttemptRecord> send(AttemptTrigger trigger, String webhookId, String eventType, String payload,
+            String url, List<String> secrets) {
         return Uni.createFrom().deferred(() -> {
             Instant now = Instant.now();
             long started = System.nanoTime();
@@ -58,6 +59,7 @@ public class WebhookSender {
                     .withMaxRedirects(0)
                     .withHeader("Content-Type", "application/json")
                     .withHeader("webhook-id", webhookId)
+                    .withHeader("webhook-event-type", eventType)
                     .withHeader("webhook-timestamp", Long.toString(timestamp))
                     .withHeader("webhook-signature", signature);
             return fetcher.fetch(request)

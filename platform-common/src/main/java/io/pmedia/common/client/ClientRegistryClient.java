@@ -78,6 +78,22 @@ public class ClientRegistryClient {
                 .onFailure(ClientRegistryClient::notFound).recoverWithItem(Boolean.FALSE);
     }
 
+    /**
+     * Replaces the client's webhook endpoint in the registry. Idempotent, so retried like a read; a refusal (400, 404)
+     * is the registry's answer and is not retried.
+     */
+    @Timeout(value = 5, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 1, delay = 200, jitter = 100, abortOn = WebApplicationException.class)
+    public Uni<WebhookRegistration> replaceWebhook(UUID clientId, WebhookEndpoint endpoint) {
+        return Uni.createFrom().deferred(() -> gateway().replaceWebhook(authorization, clientId, endpoint));
+    }
+
+    /** Issues a new webhook secret. Not retried: a second rotation would end the overlap of the first one's secret. */
+    @Timeout(value = 5, unit = ChronoUnit.SECONDS)
+    public Uni<RotatedWebhookSecret> rotateWebhookSecret(UUID clientId) {
+        return Uni.createFrom().deferred(() -> gateway().rotateWebhookSecret(authorization, clientId));
+    }
+
     /** Whether the internal token is set; without it the gateway refuses every call. */
     public boolean configured() {
         return authorization != null;

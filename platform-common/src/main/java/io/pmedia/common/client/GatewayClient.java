@@ -2,8 +2,11 @@ package io.pmedia.common.client;
 
 import java.util.UUID;
 
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -32,6 +35,22 @@ public interface GatewayClient {
     @GET
     @Path("{clientId}/sharing")
     Uni<SharingSettings> sharing(@HeaderParam("Authorization") String authorization,
+            @PathParam("clientId") UUID clientId);
+
+    /**
+     * Replaces the client's webhook endpoint ({@code webhook-url}, {@code event-types}) and answers its registration;
+     * 400 with the reason when the URL breaks the address policy or an event type is unknown, 404 for no such client.
+     */
+    @PUT
+    @Path("{clientId}/webhook")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<WebhookRegistration> replaceWebhook(@HeaderParam("Authorization") String authorization,
+            @PathParam("clientId") UUID clientId, WebhookEndpoint endpoint);
+
+    /** Issues a new webhook secret; the previous one keeps signing for 24 hours. */
+    @POST
+    @Path("{clientId}/rotate-webhook-secret")
+    Uni<RotatedWebhookSecret> rotateWebhookSecret(@HeaderParam("Authorization") String authorization,
             @PathParam("clientId") UUID clientId);
 
     /** 204 when the client exists, 404 when it was deleted or never existed. */

@@ -1,5 +1,6 @@
 package io.pmedia.vton.rest;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -11,6 +12,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -18,9 +20,16 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.ListFilters;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.events.TryOnStatus;
@@ -29,6 +38,7 @@ import io.pmedia.vton.GarmentCategory;
 import io.pmedia.vton.ModerationLevel;
 import io.pmedia.vton.OutputFormat;
 import io.pmedia.vton.TryOnMode;
+import io.pmedia.vton.TryOnRequest;
 import io.pmedia.vton.config.VtonConfig;
 import io.pmedia.vton.service.TryOnRequests;
 import io.smallrye.mutiny.Uni;
@@ -62,6 +72,21 @@ public class TryOnResource {
             @JsonProperty("generated-output") String generatedOutput, String message) {
     }
 
+    /**
+     * One request of {@code GET /vton/requests} (beyond the interface): its 2.9 status, what it asked for (images as
+     * given), and when it was made and ended.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"request-id", "status", "generated-output", "message", "user-id", "usecase-id",
+            "model-image", "garment-image", "category", "mode", "output_format", "created-at", "ended-at"})
+    public record Item(@JsonProperty("request-id") String requestId, String status,
+            @JsonProperty("generated-output") String generatedOutput, String message,
+            @JsonProperty("user-id") String userId, @JsonProperty("usecase-id") String usecaseId,
+            @JsonProperty("model-image") String modelImage, @JsonProperty("garment-image") List<String> garmentImage,
+            String category, String mode, @JsonProperty("output_format") String outputFormat,
+            @JsonProperty("created-at") Instant createdAt, @JsonProperty("ended-at") Instant endedAt) {
+    }
+
     static final int MAX_TEXT = 255;
     static final int MAX_URL = 2048;
 
@@ -69,8 +94,11 @@ public class TryOnResource {
     private final Caller caller;
     private final ObjectStore store;
     private final VtonConfig config;
+    private final ObjectMapper mapper;
 
-    public TryOnResource(TryOnRequests requests, Caller caller, ObjectStore store, VtonConfig config) {
+    public TryOnResource(TryOnRequests requests, Caller caller, ObjectStore store, VtonConfig config,
+            ObjectMapper mapper) {
+        this.mapper = mapper;
         this.requests = requests;
         this.caller = caller;
         this.store = store;
@@ -126,6 +154,42 @@ public class TryOnResource {
                         ? store.publicUrl(request.outputKey)
                         : null,
                 request.message));
+    }
+
+    @GET
+    @Path("requests")
+    @Operation(summary = "The caller's try-on requests, newest first, filtered and paginated")
+    public Uni<Page<Item>> list(@QueryParam("status") String status, @QueryParam("usecase-id") String usecaseId,
+            @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
+        PageRequest page = PageRequest.of(limit, cursor);
+        Instant since = ListFilters.time("from", from);
+        Instant until = ListFilters.time("to", to);
+        ListFilters.range(since, until);
+        TryOnRequests.ListFilter filter = new TryOnRequests.ListFilter(
+                ListFilters.oneOf("status", status, TryOnStatus.class, TryOnStatus::name),
+                ListFilters.text("usecase-id", usecaseId), since, until);
+        return requests.list(caller.clientId(), filter, page).map(found -> found.map(this::item));
+    }
+
+    private Item item(TryOnRequest request) {
+        boolean ended = request.status != TryOnStatus.PROCESSING;
+        return new Item(request.id.toString(), request.status.name(),
+                request.status == TryOnStatus.SUCCESS && request.outputKey != null
+                        ? store.publicUrl(request.outputKey)
+                        : null,
+                request.message, request.userId, request.usecaseId, request.modelImage, garments(request),
+                request.category.wire(), request.mode.wire(), request.outputFormat.wire(), request.createdAt,
+                ended ? request.updatedAt : null);
+    }
+
+    private List<String> garments(TryOnRequest request) {
+        try {
+            return mapper.readValue(request.garmentImages, new TypeReference<List<String>>() {
+            });
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored garment images of " + request.id + " are unreadable", e);
+        }
     }
 
     private static String url(String name, String value) {

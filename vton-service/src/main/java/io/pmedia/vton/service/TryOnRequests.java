@@ -11,6 +11,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Page;
+import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.TryOnStatus;
 import io.pmedia.vton.GarmentCategory;
 import io.pmedia.vton.ModerationLevel;
@@ -76,6 +79,18 @@ public class TryOnRequests {
                             ? Uni.createFrom().item(same)
                             : request.<TryOnRequest>persist().call(events::statusOf));
         }).invoke(worker::wake);
+    }
+
+    /** What {@code GET /vton/requests} filters on; null: any. */
+    public record ListFilter(TryOnStatus status, String usecaseId, Instant from, Instant to) {
+    }
+
+    /** A page of the client's requests, newest first. */
+    @WithSession
+    public Uni<Page<TryOnRequest>> list(UUID clientId, ListFilter filter, PageRequest page) {
+        return store.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+                filter.usecaseId(), page.fetchSize())
+                .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString())));
     }
 
     @WithSession

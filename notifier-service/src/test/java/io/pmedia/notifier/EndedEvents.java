@@ -1,0 +1,94 @@
+package io.pmedia.notifier;
+
+import java.time.Instant;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes batch and try-on status events in the envelope their services' outboxes use (docs/events.md), keyed by the
+ * resource like theirs, so events of one resource stay in order.
+ */
+public final class EndedEvents implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final KafkaProducer<String, String> producer;
+
+    public EndedEvents(String bootstrap) {
+        producer = StatusEvents.producer(bootstrap);
+    }
+
+    /** A batch status event of {@code task}; its event id. */
+    public UUID batch(UUID client, UUID task, String status, String filePath, int total, int processed,
+            String message) {
+        ObjectNode data = JSON.createObjectNode().put("client-id", client.toString()).put("task-id", task.toString())
+                .put("campaign-id", "spring").put("template-id", UUID.randomUUID().toString()).put("status", status)
+                .put("file-path", filePath).put("total-count", total).put("processed", processed)
+                .put("message", message).put("due-at", Instant.now().plusSeconds(600).toString())
+                .putNull("projected-finish");
+        return send("pmedia.batch.status", "io.pmedia.batch.status.changed", task.toString(), data);
+    }
+
+    /** A try-on status event of {@code request}; its event id. */
+    public UUID tryOn(UUID client, UUID request, String status, String output, String message) {
+        ObjectNode data = JSON.createObjectNode().put("client-id", client.toString())
+                .put("request-id", request.toString()).put("user-id", "u-1").put("usecase-id", "fitting-room")
+                .put("status", status).put("generated-output", output).put("message", message);
+        return send("pmedia.vton.status", "io.pmedia.vton.status.changed", request.toString(), data);
+    }
+
+    /** A render result as a worker publishes it on {@code topic} (a job's reply-to); its event id. */
+    public UUID render(String topic, UUID client, boolean success, double seconds, long renderMillis, long bytes) {
+        String job = UUID.randomUUID().toString();
+        ObjectNode data = JSON.createObjectNode().put("job-id", job).put("producer", "media")
+                .put("status", success ? "SUCCESS" : "FAILURE").put("message", success ? "video ready" : "broken")
+                .put("render-millis", renderMillis).put("client-id", client.toString());
+        if (success) {
+            data.put("video-key", "media/" + client + "/" + job + "/video.mp4")
+                    .put("thumbnail-key", "media/" + client + "/" + job + "/thumbnail.jpg")
+                    .put("duration-seconds", seconds).put("width", 1280).put("height", 720).put("stored-bytes", bytes);
+        }
+        return send(topic, "io.pmedia.render.job.completed", job, data);
+    }
+
+    /** Publishes {@code envelope} once more, exactly as before (a redelivery). */
+    public void again(String topic, String key, String envelope) {
+        try {
+            producer.send(new ProducerRecord<>(topic, key, envelope)).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot publish a test event", e);
+        }
+    }
+
+    /** The last envelope sent. */
+    public String last() {
+        return last;
+    }
+
+    private String last;
+
+    private UUID send(String topic, String type, String key, ObjectNode data) {
+        UUID id = UUID.randomUUID();
+        ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0").put("id", id.toString())
+                .put("source", "/pmedia/test").put("type", type).put("time", Instant.now().toString())
+                .put("subject", key).put("datacontenttype", "application/json");
+        envelope.set("data", data);
+        last = envelope.toString();
+        try {
+            producer.send(new ProducerRecord<>(topic, key, envelope.toString())).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot publish a test event", e);
+        }
+        return id;
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}

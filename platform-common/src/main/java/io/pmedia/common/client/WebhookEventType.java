@@ -1,0 +1,39 @@
+package io.pmedia.common.client;
+
+import java.util.Arrays;
+import java.util.List;
+
+import io.pmedia.common.wire.WireName;
+
+/**
+ * The events a vendor's webhook endpoint may subscribe to (docs/webhooks.md). The gateway's client registry keeps the
+ * subscription with the endpoint's URL; the notifier sends only what is subscribed and names the type of every
+ * delivery in its {@code webhook-event-type} header.
+ */
+public enum WebhookEventType implements WireName {
+    /** The interface's video push (2.7): a realtime request produced its video. The default subscription. */
+    VIDEO_PUSH("video.push"),
+    /** A batch task ended (COMPLETED or FAILED, with its output file once written); the body is its 2.8 status. */
+    BATCH_TASK_ENDED("batch.task.ended"),
+    /** A try-on request ended (SUCCESS or FAILURE); the body is its 2.9 status. */
+    TRYON_REQUEST_ENDED("tryon.request.ended");
+
+    /** What an endpoint receives when nobody chose otherwise: the interface's one event. */
+    public static final List<WebhookEventType> DEFAULT = List.of(VIDEO_PUSH);
+
+    private final String wire;
+
+    WebhookEventType(String wire) {
+        this.wire = wire;
+    }
+
+    @Override
+    public String wire() {
+        return wire;
+    }
+
+    /** Every spelling, for messages that list what is allowed. */
+    public static String spellings() {
+        return String.join(", ", Arrays.stream(values()).map(WebhookEventType::wire).toList());
+    }
+}
