@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
@@ -55,6 +56,11 @@ class ShareLinksTest {
     @BeforeAll
     void setUp() {
         statusEvents = KafkaEvents.of(bootstrap, "pmedia.media.status");
+    }
+
+    /** Registration is idempotent; RestAssured is only pointed at the application per test. */
+    @BeforeEach
+    void template() {
         MediaApi.registerTemplate(SHARED).statusCode(org.hamcrest.Matchers.oneOf(200, 201));
     }
 

@@ -129,6 +129,18 @@ class HardeningTest {
         assertThat(JsonPath.from(answer.body()).getString("message")).contains("request headers are too large");
     }
 
+    /** The JDK's HTTP client asks plain-HTTP servers for an h2c upgrade; a bodyless POST with it answered 500. */
+    @Test
+    void anH2cUpgradeOfABodylessPostIsServedAsHttp11() throws Exception {
+        HttpResponse<String> answer = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build()
+                .send(HttpRequest.newBuilder(URI.create(Stack.gateway() + "/admin/clients/" + UUID.randomUUID()
+                        + "/rotate-api-key")).header("Authorization", "Bearer " + Stack.adminToken())
+                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(404);
+        assertThat(JsonPath.from(answer.body()).getString("code")).isEqualTo("NOT_FOUND");
+    }
+
     @Test
     void onboardingRefusesAnUnknownKeyAsPatchDoes() {
         Stack.admin().contentType(ContentType.JSON)

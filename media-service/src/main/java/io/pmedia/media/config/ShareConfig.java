@@ -24,6 +24,10 @@ public interface ShareConfig {
     @WithDefault("10m")
     Duration sweepEvery();
 
+    /** How long after start the first sweep runs. */
+    @WithDefault("1m")
+    Duration sweepDelay();
+
     /** Whether this process runs the retention sweep (the API role does; render workers do not). */
     @WithDefault("true")
     boolean sweepEnabled();

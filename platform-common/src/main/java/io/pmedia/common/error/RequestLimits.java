@@ -66,9 +66,14 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
         this.unsizedBodies = BodyHandler.create(false).setBodyLimit(maxBodyBytes).setMergeFormAttributes(false);
     }
 
+    /**
+     * Plain HTTP is HTTP/1.1 only: an {@code h2c} upgrade of a request without a body (the JDK's HTTP client asks for
+     * one by default) made Quarkus REST read the request twice and answer 500. HTTP/2 stays on HTTPS (ALPN).
+     */
     @Override
     public void customizeHttpServer(HttpServerOptions options) {
         raiseCodecLimits(options);
+        options.setHttp2ClearTextEnabled(false);
     }
 
     @Override
