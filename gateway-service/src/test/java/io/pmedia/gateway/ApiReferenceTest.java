@@ -50,7 +50,8 @@ class ApiReferenceTest {
 
     @Test
     void theEventsReferenceAndBothDocumentsAreBesideIt() throws IOException {
-        String events = given().get("/docs/events").then().statusCode(200).contentType("text/html").extract().asString();
+        String events = given().get("/docs/events").then().statusCode(200).contentType("text/html").extract()
+                .asString();
         assertThat(events).contains("pmedia.media.status", "pmedia.batch.status");
         assertThat(given().get("/docs/asyncapi.yaml").then().statusCode(200).extract().asString())
                 .isEqualTo(Files.readString(ROOT.resolve("docs/asyncapi.yaml")));

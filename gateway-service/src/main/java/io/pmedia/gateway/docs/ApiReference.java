@@ -29,15 +29,22 @@ public class ApiReference {
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
     private static final Map<String, String[]> FILES = Map.of(
-            "/docs/", new String[] {"index.html", "text/html; charset=utf-8"},
-            "/docs/events", new String[] {"events.html", "text/html; charset=utf-8"},
-            "/docs/openapi.yaml", new String[] {"openapi.yaml", "application/yaml; charset=utf-8"},
-            "/docs/asyncapi.yaml", new String[] {"asyncapi.yaml", "application/yaml; charset=utf-8"});
+            "/docs/", new String[]{"index.html", "text/html; charset=utf-8"},
+            "/docs/events", new String[]{"events.html", "text/html; charset=utf-8"},
+            "/docs/openapi.yaml", new String[]{"openapi.yaml", "application/yaml; charset=utf-8"},
+            "/docs/asyncapi.yaml", new String[]{"asyncapi.yaml", "application/yaml; charset=utf-8"});
 
     private final Map<String, Buffer> loaded = new ConcurrentHashMap<>();
 
     void install(@Observes Router router) {
-        router.get("/docs").handler(ctx -> ctx.response().setStatusCode(301).putHeader("Location", "/docs/").end());
+        // (Vert.x matches /docs/ to a route of /docs too: only the bare path is sent on.)
+        router.get("/docs").handler(ctx -> {
+            if (ctx.request().path().endsWith("/")) {
+                ctx.next();
+            } else {
+                ctx.response().setStatusCode(301).putHeader("Location", "/docs/").end();
+            }
+        });
         FILES.forEach((path, file) -> router.get(path).handler(ctx -> serve(ctx, file[0], file[1])));
     }
 
