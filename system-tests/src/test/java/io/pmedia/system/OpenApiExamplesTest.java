@@ -74,6 +74,8 @@ class OpenApiExamplesTest {
     final Map<String, String> live = new LinkedHashMap<>();
     String vendorToken;
     String vendorApiKey;
+    /** What the story's webhook receiver (the vendor's webhook-url) got. */
+    final List<String> pushes = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     OpenApiExamplesTest() throws IOException {
         document = new ObjectMapper(new YAMLFactory()).readTree(ROOT.resolve("docs/openapi.yaml").toFile());
@@ -125,7 +127,6 @@ class OpenApiExamplesTest {
     @Test
     void everyExampleIsWhatTheServerAnswers() throws Exception {
         Map<String, String> env = Stack.env();
-        List<String> pushes = new ArrayList<>();
         HttpServer hooks = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         hooks.createContext("/", exchange -> {
             pushes.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
@@ -173,7 +174,8 @@ class OpenApiExamplesTest {
 
         // The batch: the upload URL, the file put there (as curl -T would), the task, its end; then one to cancel.
         JsonNode upload = call("createTaskUpload", vendorToken, 200);
-        put(upload.path("upload-url").asText(), "user-id,name,offer\nu-1,Ada,20% off\nu-2,Grace,\nu-3,Linus,free shipping\n");
+        put(upload.path("upload-url").asText(),
+                "user-id,name,offer\nu-1,Ada,20% off\nu-2,Grace,\nu-3,Linus,free shipping\n");
         call("createTask", vendorToken, 200);
         awaitStatus("getTaskStatus", "COMPLETED");
         JsonNode second = send("createTask", vendorToken, substitute(requestExample("createTask")));
@@ -333,7 +335,8 @@ class OpenApiExamplesTest {
             }
         }
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Stack.gateway() + path + query))
-                .method(operationMethods.get(id), body == null ? HttpRequest.BodyPublishers.noBody()
+                .method(operationMethods.get(id), body == null
+                        ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
         if (body != null) {
             request.header("Content-Type", "application/json");
@@ -349,7 +352,8 @@ class OpenApiExamplesTest {
         ObjectNode answer = JsonNodeFactory.instance.objectNode().put("status", response.statusCode());
         String contentType = response.headers().firstValue("Content-Type").orElse("");
         answer.set("body", contentType.startsWith("application/json") && !response.body().isEmpty()
-                ? JSON.readTree(response.body()) : TextNode.valueOf(contentType));
+                ? JSON.readTree(response.body())
+                : TextNode.valueOf(contentType));
         return answer;
     }
 
