@@ -13,7 +13,7 @@ final class Operations {
 
     /** The credentials an operation takes. */
     enum Credential {
-        /** None: the token endpoints and the public keys. */
+        /** None: the token endpoints, the public keys and the share pages. */
         NONE,
         /** The vendor's bearer token. */
         BEARER,
@@ -41,8 +41,8 @@ final class Operations {
     }
 
     static Credential credential(String path) {
-        if (PUBLIC_PATHS.contains(path)) {
-            return Credential.NONE;
+        if (PUBLIC_PATHS.contains(path) || path.startsWith("/v/")) {
+            return Credential.NONE; // (/v/...: the public share pages of issue 21)
         }
         if (path.equals("/video/demo")) {
             return Credential.BEARER_AND_API_KEY;
