@@ -216,6 +216,24 @@ answer="$(curl -s -X POST "$GW/campaigns/e2e-$(date +%s)/schedule" -H "Authoriza
 [ "$(field "$answer" status)" = SCHEDULED ] || fail "POST /campaigns/{id}/schedule: $answer"
 pass "POST /campaigns/{id}/schedule"
 
+# --- the SDKs' examples as a vendor runs them (sdk/java/examples, sdk/typescript/examples; docs/sdks.md) ----------
+# (The Java SDK and its examples build with -am; the TypeScript package was built and packed by ./mvnw verify.)
+if ! ./mvnw -B -q -pl sdk/java/examples -am -Pstack verify -Dtest='io/pmedia/examples/*Test' \
+  -Dsurefire.failIfNoSpecifiedTests=false >"$work/sdk-java.log" 2>&1; then
+  grep -E 'Tests run|FAIL|expected|but was|Expecting' "$work/sdk-java.log" | head -n 40 >&2 || true
+  cp "$work/sdk-java.log" "$ROOT/.pmedia/logs/sdk-java.log" 2>/dev/null || true
+  fail "the Java SDK's examples (log: .pmedia/logs/sdk-java.log, reports: sdk/java/examples/target/surefire-reports)"
+fi
+pass "the Java SDK's examples: token, a video that plays, its push verified, a batch of three, a 429 retried, typed errors"
+[ -f sdk/typescript/target/pmedia-client-1.0.0.tgz ] ||
+  ./mvnw -B -q -pl sdk/typescript package -DskipTests >"$work/sdk-ts-build.log" 2>&1 || fail "building @pmedia/client"
+if ! (cd sdk/typescript/examples && npm ci --no-audit --no-fund && npm test) >"$work/sdk-ts.log" 2>&1; then
+  grep -E '^not ok|# (pass|fail)|Error|expected|actual' "$work/sdk-ts.log" | head -n 40 >&2 || true
+  cp "$work/sdk-ts.log" "$ROOT/.pmedia/logs/sdk-typescript.log" 2>/dev/null || true
+  fail "the TypeScript SDK's examples (log: .pmedia/logs/sdk-typescript.log)"
+fi
+pass "the TypeScript SDK's examples: $(grep -E '^# pass' "$work/sdk-ts.log" | cut -d' ' -f3) tests, the packed tarball loads as ESM and CJS"
+
 # --- the whole system as an outside reviewer tries it: system-tests/ (JUnit, through the gateway only) ---------------
 # (-am: the modules it depends on are built in the same run, none is looked for in ~/.m2; only its tests run.)
 if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*Test' \
