@@ -97,9 +97,12 @@ class RealtimeRenderTest {
         assertThat(thumbnail.width()).isEqualTo(1280);
         assertThat(assets.hits("/ada.png")).isEqualTo(1);
 
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statusEvents.withKey(id))
+        // The topic also carries the request's share link (io.pmedia.video.shared), in the same order as its status.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statusChanges(id))
                 .extracting(event -> event.data().get("status").asText()).containsExactly("PROCESSING", "SUCCESS"));
-        var success = statusEvents.withKey(id).get(1);
+        assertThat(statusEvents.withKey(id)).extracting(event -> event.envelope().get("type").asText())
+                .containsOnlyOnce("io.pmedia.video.shared");
+        var success = statusChanges(id).get(1);
         assertThat(success.envelope().get("type").asText()).isEqualTo("io.pmedia.media.status.changed");
         assertThat(success.data().get("client-id").asText()).isEqualTo(client.toString());
         assertThat(success.data().get("client-request-id").asText()).isEqualTo("greet-1");
@@ -142,7 +145,8 @@ class RealtimeRenderTest {
     void anAssetOfTheWrongTypeFailsTheRenderWithAReason() {
         JsonPath status = renderWithImage("html-1", "/page.html");
         assertThat(status.getString("status")).isEqualTo("FAILURE");
-        assertThat(status.getString("message")).contains("content type 'text/html'").contains("page.html");
+        assertThat(status.getString("message")).contains("did not answer with an accepted content type")
+                .contains("page.html").doesNotContain("text/html");
         assertThat(status.getString("video-url")).isNull();
     }
 
@@ -153,6 +157,12 @@ class RealtimeRenderTest {
         assertThat(status.getString("message")).startsWith("ffmpeg failed: ").doesNotContain("/tmp/");
         assertThat(status.getString("video-url")).isNull();
         assertThat(status.getString("image-url")).isNull();
+    }
+
+    private List<KafkaEvents.Event> statusChanges(String id) {
+        return statusEvents.withKey(id).stream()
+                .filter(event -> "io.pmedia.media.status.changed".equals(event.envelope().get("type").asText()))
+                .toList();
     }
 
     /** A tiny render whose image is the asset server's {@code path}: accepted, then its final status. */
@@ -173,7 +183,7 @@ class RealtimeRenderTest {
                 Map.of("name", "Bo"), "global_assets", Map.of("images", List.of(assets.url("/redirect.png"))))));
         assertThat(status.getString("status")).isEqualTo("FAILURE");
         assertThat(status.getString("message")).contains("metadata.cloud.example")
-                .contains("a link-local or metadata address").contains("not allowed");
+                .contains("does not resolve to a public address");
         assertThat(assets.hits("/redirect.png")).isEqualTo(1);
     }
 
@@ -184,7 +194,7 @@ class RealtimeRenderTest {
             JsonPath status = rendered(client, body("private-" + host, "tiny", Map.of("personalization_fields",
                     Map.of("name", "Bo"), "global_assets", Map.of("images", List.of("http://" + host + "/x.png")))));
             assertThat(status.getString("status")).isEqualTo("FAILURE");
-            assertThat(status.getString("message")).contains(host).contains("not allowed");
+            assertThat(status.getString("message")).contains(host).contains("does not resolve to a public address");
         }
     }
 

@@ -42,6 +42,17 @@ public final class EndedEvents implements AutoCloseable {
         return send("pmedia.vton.status", "io.pmedia.vton.status.changed", request.toString(), data);
     }
 
+    /** An engagement milestone of a shared video, as engagement-service's outbox writes it; its event id. */
+    public UUID milestone(UUID client, String type, String shareId, UUID request, long views, long completions,
+            long clicks) {
+        ObjectNode data = JSON.createObjectNode().put("event-type", type).put("client-id", client.toString())
+                .put("share-id", shareId).put("service-request-id", request.toString()).putNull("task-id")
+                .putNull("row").putNull("campaign-id").put("template-id", UUID.randomUUID().toString())
+                .put("user-id", "u-1").put("views", views).put("completions", completions).put("cta-clicks", clicks)
+                .put("at", Instant.now().toString());
+        return send("pmedia.engagement.status", "io.pmedia.engagement.milestone", shareId, data);
+    }
+
     /** A render result as a worker publishes it on {@code topic} (a job's reply-to); its event id. */
     public UUID render(String topic, UUID client, boolean success, double seconds, long renderMillis, long bytes) {
         String job = UUID.randomUUID().toString();

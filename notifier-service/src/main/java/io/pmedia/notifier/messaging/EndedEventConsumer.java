@@ -1,11 +1,8 @@
 package io.pmedia.notifier.messaging;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,17 +18,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.BatchStatusChanged;
 import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.TryOnStatusChanged;
 import io.pmedia.notifier.DeliveryKind;
-import io.pmedia.notifier.client.ClientRegistry;
 import io.pmedia.notifier.repository.NewDelivery;
 import io.pmedia.notifier.service.DeliveryIntake;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -64,24 +58,25 @@ public class EndedEventConsumer {
 
     private final ObjectMapper mapper;
     private final EventCodec codec;
-    private final ClientRegistry registry;
+    private final Subscriptions subscriptions;
     private final DeliveryIntake intake;
 
-    public EndedEventConsumer(ObjectMapper mapper, EventCodec codec, ClientRegistry registry, DeliveryIntake intake) {
+    public EndedEventConsumer(ObjectMapper mapper, EventCodec codec, Subscriptions subscriptions,
+            DeliveryIntake intake) {
         this.mapper = mapper;
         this.codec = codec;
-        this.registry = registry;
+        this.subscriptions = subscriptions;
         this.intake = intake;
     }
 
     @Incoming("batch-status")
     public Uni<Void> onBatchStatuses(ConsumerRecords<String, String> records) {
-        return subscribed(deliveries(records, this::batchEnded)).flatMap(intake::take);
+        return subscriptions.wanted(deliveries(records, this::batchEnded)).flatMap(intake::take);
     }
 
     @Incoming("vton-status")
     public Uni<Void> onTryOnStatuses(ConsumerRecords<String, String> records) {
-        return subscribed(deliveries(records, this::tryOnEnded)).flatMap(intake::take);
+        return subscriptions.wanted(deliveries(records, this::tryOnEnded)).flatMap(intake::take);
     }
 
     private interface Reader {
@@ -146,27 +141,5 @@ public class EndedEventConsumer {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a webhook body cannot be serialized", e);
         }
-    }
-
-    /** The deliveries whose client's endpoint subscribes to their event; retried while the registry cannot say. */
-    private Uni<List<NewDelivery>> subscribed(List<NewDelivery> candidates) {
-        if (candidates.isEmpty()) {
-            return Uni.createFrom().item(List.of());
-        }
-        return Multi.createFrom().iterable(candidates)
-                .onItem().transformToUniAndConcatenate(delivery -> Uni.createFrom()
-                        .deferred(() -> registry.lookup(delivery.clientId()))
-                        .onFailure().invoke(failure -> LOG.warnf("client registry unavailable (%s); %s waits",
-                                failure.getMessage(), delivery.kind().wire()))
-                        .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                        .indefinitely()
-                        .map(found -> wanted(found, delivery) ? delivery : null))
-                .filter(Objects::nonNull)
-                .collect().asList();
-    }
-
-    private static boolean wanted(Optional<WebhookRegistration> found, NewDelivery delivery) {
-        return found.filter(WebhookRegistration::hasWebhook)
-                .filter(registration -> registration.subscribes(delivery.kind().eventType())).isPresent();
     }
 }

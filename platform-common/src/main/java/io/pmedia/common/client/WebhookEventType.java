@@ -16,7 +16,13 @@ public enum WebhookEventType implements WireName {
     /** A batch task ended (COMPLETED or FAILED, with its output file once written); the body is its 2.8 status. */
     BATCH_TASK_ENDED("batch.task.ended"),
     /** A try-on request ended (SUCCESS or FAILURE); the body is its 2.9 status. */
-    TRYON_REQUEST_ENDED("tryon.request.ended");
+    TRYON_REQUEST_ENDED("tryon.request.ended"),
+    /** A shared video was viewed for the first time (docs/sharing.md). */
+    VIDEO_VIEWED("video.viewed"),
+    /** A shared video was watched to its end (95 %) for the first time. */
+    VIDEO_COMPLETED("video.completed"),
+    /** A viewer clicked a shared video's call to action (once per page view). */
+    CTA_CLICKED("cta.clicked");
 
     /** What an endpoint receives when nobody chose otherwise: the interface's one event. */
     public static final List<WebhookEventType> DEFAULT = List.of(VIDEO_PUSH);
