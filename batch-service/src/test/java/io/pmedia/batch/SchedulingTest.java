@@ -139,7 +139,9 @@ class SchedulingTest {
 
         worker.answerAll();
         BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        // The topic also carries the rows' share links (io.pmedia.video.shared), keyed by the task too.
         await().atMost(LONG).untilAsserted(() -> assertThat(events.withKey(taskId).stream()
+                .filter(event -> "io.pmedia.batch.status.changed".equals(event.envelope().path("type").asText()))
                 .map(event -> event.data().path("processed").asInt()).toList())
                 .isSorted().contains(0, 2, 6));
     }
@@ -167,7 +169,7 @@ class SchedulingTest {
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
         assertThat(lines).hasSize(11);
         assertThat(lines.subList(1, 7)).allMatch(line -> line.contains(",SUCCESS,s3://"));
-        assertThat(lines.subList(7, 11)).allMatch(line -> line.endsWith(",CANCELLED,,,,not rendered: task"
+        assertThat(lines.subList(7, 11)).allMatch(line -> line.endsWith(",CANCELLED,,,,,not rendered: task"
                 + " cancelled by the client"));
         await().atMost(LONG).untilAsserted(() -> assertThat(events.withKey(taskId)).last()
                 .satisfies(event -> assertThat(event.data().path("file-path").asText()).endsWith("/output.csv")));
@@ -191,7 +193,7 @@ class SchedulingTest {
                 .isNotNull());
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
         assertThat(lines.subList(1, 9)).allMatch(line -> line.contains(",SUCCESS,s3://"));
-        assertThat(lines.subList(9, 13)).allMatch(line -> line.endsWith(",CANCELLED,,,,not rendered: campaign ended"
+        assertThat(lines.subList(9, 13)).allMatch(line -> line.endsWith(",CANCELLED,,,,,not rendered: campaign ended"
                 + " before the task completed"));
     }
 

@@ -95,7 +95,7 @@ class TryOnTest {
         assertThat(json.getString("status")).isEqualTo("FAILURE");
         assertThat(json.<Object>get("generated-output")).isNull();
         assertThat(json.getString("message")).contains("model-image http://10.1.2.3/model.png could not be fetched");
-        assertThat(json.getString("message")).contains("private");
+        assertThat(json.getString("message")).contains("does not resolve to a public address");
         JsonPath json2 = VtonApi
                 .finished(client, VtonApi.body(client, WebDoubles.base() + "/img/missing.png", shirt, "")).extract()
                 .jsonPath();
