@@ -202,8 +202,8 @@ class RetryAndDeadLetterTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, event.id())));
         List<Map<String, Object>> attempts = Api.attempts(client, event.id());
         assertThat(attempts).hasSize(1);
-        assertThat((String) attempts.get(0).get("error")).contains("link-local or metadata address")
-                .contains("not allowed");
+        assertThat((String) attempts.get(0).get("error")).contains("169.254.169.254")
+                .contains("does not resolve to a public address");
     }
 
     @Test

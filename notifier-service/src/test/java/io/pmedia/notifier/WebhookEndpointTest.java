@@ -59,7 +59,8 @@ class WebhookEndpointTest {
         assertThat(initial.getString("url")).isNull();
         assertThat(initial.getList("event-types")).containsExactly("video.push");
         assertThat(initial.getList("available-event-types"))
-                .containsExactly("video.push", "batch.task.ended", "tryon.request.ended");
+                .containsExactly("video.push", "batch.task.ended", "tryon.request.ended", "video.viewed",
+                        "video.completed", "cta.clicked");
         assertThat(initial.getBoolean("disabled")).isFalse();
         isError(post(client, "/webhooks/endpoint/test"), 409, "CONFLICT");
 
