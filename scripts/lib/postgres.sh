@@ -55,6 +55,31 @@ ensure_postgres_server() {
   done
 }
 
+# The stack's pools (seven services, the render workers, the tests' own) need more than Debian's default 100
+# connections at their maxima (docs/operations.md has the cluster's budget): a local cluster below
+# PMEDIA_DB_MIN_CONNECTIONS (300) is raised once, with ALTER SYSTEM and a restart, when this machine may restart it.
+ensure_pg_connections() {
+  pg_local || return 0
+  local want="${PMEDIA_DB_MIN_CONNECTIONS:-300}" have version name _
+  have="$(psql_admin -d postgres -tA -c 'SHOW max_connections' 2>/dev/null)" || return 0
+  [ -n "$have" ] && [ "$have" -lt "$want" ] || return 0
+  read -r version name _ <<<"$(pg_cluster)"
+  if ! is_root || [ -z "${version:-}" ]; then
+    warn "PostgreSQL allows $have connections, fewer than the $want the stack may use at once: raise max_connections"
+    return 0
+  fi
+  info "raising PostgreSQL $version/$name's max_connections from $have to $want (ALTER SYSTEM, restart)"
+  psql_admin -d postgres -c "ALTER SYSTEM SET max_connections = $want" >/dev/null ||
+    die "cannot set max_connections (as the postgres superuser)"
+  pg_ctlcluster --skip-systemctl-redirect "$version" "$name" restart >>"$LOGS/postgres.log" 2>&1 ||
+    die "cannot restart PostgreSQL $version/$name (see $LOGS/postgres.log)"
+  local deadline=$((SECONDS + 60))
+  until pg_ready; do
+    [ "$SECONDS" -lt "$deadline" ] || die "PostgreSQL $version/$name restarted but does not answer on $DB_HOST:$DB_PORT"
+    sleep 0.3
+  done
+}
+
 # The role (password login, so scram over TCP works) and the given databases, owned by it.
 ensure_postgres() { # databases...
   command -v psql >/dev/null || apt_install postgresql-client
@@ -77,6 +102,7 @@ SQL
       fi
     done
   fi
+  ensure_pg_connections
   local db
   for db in "$@"; do
     PGPASSWORD="$DB_PASSWORD" PGCONNECT_TIMEOUT=5 psql -X -q -h "$DB_HOST" -p "$DB_PORT" -U "$DB_USER" -d "$db" \
