@@ -112,6 +112,34 @@ class RealtimeRenderTest {
     }
 
     @Test
+    void theStreamPlaylistAnswersTheMomentTheStatusOffersIt() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("stream-at-once-1", "greeting", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200).extract().path("service-request-id");
+
+        // the first status read after the acceptance: a player handed stream-url now must find a playlist
+        JsonPath first = MediaApi.status(client, id).statusCode(200).extract().jsonPath();
+        assertThat(first.getString("stream-url")).isNotNull();
+        String playlist = io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .get(first.getString("stream-url")).then().statusCode(200)
+                .contentType("application/vnd.apple.mpegurl").extract().asString();
+        assertThat(playlist).startsWith("#EXTM3U\n").contains("#EXT-X-TARGETDURATION:");
+        if ("PROCESSING".equals(first.getString("status"))) {
+            assertThat(playlist).as("an EVENT playlist while the video renders, segments or not yet")
+                    .contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain("#EXT-X-ENDLIST");
+        }
+
+        JsonPath done = awaitFinal(client, id);
+        assertThat(done.getString("status")).isEqualTo("SUCCESS");
+        assertThat(io.restassured.RestAssured.given().urlEncodingEnabled(false).get(done.getString("stream-url"))
+                .then().statusCode(200).extract().asString())
+                .as("the publisher replaced it with the complete stream").contains("#EXT-X-PLAYLIST-TYPE:VOD")
+                .contains("#EXTINF:").endsWith("#EXT-X-ENDLIST\n");
+    }
+
+    @Test
     void theEarlierFormRendersToo(@TempDir Path dir) throws Exception {
         UUID client = UUID.randomUUID();
         JsonPath json = io.restassured.RestAssured.given()
