@@ -149,6 +149,7 @@ final class SegmentGraph {
         }
         return "[" + joined + "]";
     }
+
     /**
      * One input per still (split when it is shown more than once: one decoded frame serves every use), one per
      * use of a video (each use plays at its own time; splitting one decoding would queue the frames of a later
@@ -202,6 +203,7 @@ final class SegmentGraph {
             sources.put(asset.getKey(), labels);
         }
     }
+
     /** Adds the options and {@code -i} of an input reading the linked file {@code name}; returns its index. */
     private int input(String name, AssetKind kind) {
         args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", formats(kind)));
@@ -213,6 +215,7 @@ final class SegmentGraph {
         args.addAll(List.of("-i", "file:" + name));
         return inputs++;
     }
+
     /** Adds the chains of segment {@code k}; returns the label of its finished frames. */
     String segment(int k, ResolvedVideo.Segment segment) {
         String current = "s" + k + "_0";
@@ -256,6 +259,7 @@ final class SegmentGraph {
         chains.add("[" + current + "]" + String.join(",", fades) + "[" + faded + "]");
         return faded;
     }
+
     private String background(int k, ResolvedVideo.Segment segment) {
         ResolvedVideo.Background background = segment.background();
         String size = canvas.width() + "x" + canvas.height();
@@ -277,6 +281,7 @@ final class SegmentGraph {
         chains.add("[" + source + "]" + cover + "[bi" + k + "]");
         return "[b" + k + "][bi" + k + "]overlay=eval=init,format=yuv420p,loop=loop=-1:size=1," + repeat;
     }
+
     /** The filters that bring a picture to its box, timed to its layer, with its fades. */
     private String picture(ResolvedVideo.Picture picture) {
         if (picture.motion() != null && picture.kind() != AssetKind.VIDEO) {
@@ -307,6 +312,7 @@ final class SegmentGraph {
         alphaFades(picture, filters);
         return String.join(",", filters);
     }
+
     /** A picture's fades, as fades of its opacity; nothing when it has none. */
     private static void alphaFades(ResolvedVideo.Picture picture, List<String> filters) {
         if (picture.fadeIn() <= 0 && picture.fadeOut() <= 0) {
@@ -322,6 +328,7 @@ final class SegmentGraph {
                     + number(picture.fadeOut()) + ":alpha=1");
         }
     }
+
     /**
      * A still that moves in its box: covered at twice the box size (zoompan moves in whole pixels; a larger
      * source makes the steps finer), then one zoompan frame per output frame of its time on screen.
@@ -348,6 +355,7 @@ final class SegmentGraph {
         alphaFades(picture, filters);
         return String.join(",", filters);
     }
+
     /** The timeline option of a layer's filter; empty when the layer spans its whole segment. */
     static String enable(ResolvedVideo.Layer layer, ResolvedVideo.Segment segment) {
         if (layer.start() <= 0 && layer.end() >= segment.duration()) {
@@ -355,11 +363,13 @@ final class SegmentGraph {
         }
         return ":enable=" + value("gte(t," + number(layer.start()) + ")*lt(t," + number(layer.end()) + ")");
     }
+
     private String boxX(ResolvedVideo.Picture picture) {
         return "center".equals(picture.x())
                 ? Integer.toString((canvas.width() - picture.width()) / 2)
                 : picture.x();
     }
+
     private String boxY(ResolvedVideo.Picture picture) {
         return "center".equals(picture.y())
                 ? Integer.toString((canvas.height() - picture.height()) / 2)
@@ -370,6 +380,7 @@ final class SegmentGraph {
         return "scale=" + width + ":" + height + ":force_original_aspect_ratio=increase,crop=" + width + ":" + height
                 + ",setsar=1";
     }
+
     private static String formats(AssetKind kind) {
         return switch (kind) {
             case VIDEO -> VIDEO_FORMATS;
@@ -377,6 +388,7 @@ final class SegmentGraph {
             default -> IMAGE_FORMATS;
         };
     }
+
     static void link(Path file, Path link) {
         if (file.toAbsolutePath().normalize().equals(link.toAbsolutePath().normalize())) {
             return;
@@ -392,6 +404,7 @@ final class SegmentGraph {
             throw new UncheckedIOException(e);
         }
     }
+
     static void write(Path file, String text) {
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);

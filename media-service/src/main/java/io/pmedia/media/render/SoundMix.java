@@ -50,6 +50,7 @@ final class SoundMix {
                 .append(":duration=first:dropout_transition=0:normalize=0,atrim=duration=").append(duration)
                 .toString();
     }
+
     private String base() {
         ResolvedVideo.Audio audio = graph.video.audio();
         String duration = number(graph.video.durationSeconds());

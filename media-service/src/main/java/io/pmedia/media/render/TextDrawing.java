@@ -6,6 +6,7 @@ import static io.pmedia.media.render.FilterGraph.value;
 import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_X;
 import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_Y;
 
+import java.awt.Font;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,29 +101,51 @@ final class TextDrawing {
         }
         return String.join(",", lines);
     }
-    /** Each caption cue drawn at the bottom, on a dark box, while it is shown. */
+
+    /**
+     * Each caption cue drawn at the bottom while it is shown, one cue at a time (a cue ends where the next begins,
+     * as in the WebVTT, see {@link Captions#oneAtATime}): laid out in at most {@value Captions#CUE_LINES} lines,
+     * every line drawn, all of them inside one dark box measured with the font FFmpeg draws with.
+     */
     void captions(List<Cue> cues, StringBuilder picture) {
         int size = Math.max(12, canvas.height() / 18);
         int margin = (int) Math.round(canvas.height() * MARGIN_Y);
-        for (int i = 0; i < cues.size(); i++) {
-            Cue cue = cues.get(i);
-            TextLayout.Laid laid = TextLayout.fit(cue.text(), fonts.awt(TextFont.DEFAULT.fontName()), size, 8,
-                    (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X)), 1);
-            if (laid.lines().isEmpty() || laid.lines().get(0).isBlank()) {
+        int width = (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X));
+        Font font = fonts.awt(TextFont.DEFAULT.fontName());
+        List<Cue> shown = Captions.oneAtATime(cues);
+        for (int i = 0; i < shown.size(); i++) {
+            Cue cue = shown.get(i);
+            TextLayout.Laid laid = TextLayout.fit(cue.text(), font, size, 8, width, Captions.CUE_LINES);
+            List<String> lines = laid.lines().stream().filter(line -> !line.isBlank()).toList();
+            if (lines.isEmpty()) {
                 continue;
             }
-            String file = "caption-" + i + ".txt";
-            SegmentGraph.write(workDir.resolve(file), laid.lines().get(0));
-            picture.append(",drawtext=fontfile=").append(value(fonts.file(TextFont.DEFAULT.fontName()).toString()))
-                    .append(":textfile=").append(value(file))
-                    .append(":expansion=none:fontsize=").append(laid.size())
-                    .append(":fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=").append(laid.size() / 4)
-                    .append(":x=").append(value("(w-text_w)/2"))
-                    .append(":y=").append(value("h-" + margin + "-text_h"))
-                    .append(":enable=").append(value("gte(t," + number(cue.start()) + ")*lt(t,"
-                            + number(cue.end()) + ")"));
+            int border = Math.max(2, laid.size() / 4);
+            int lineHeight = laid.ascent() + laid.descent();
+            int top = canvas.height() - margin - lines.size() * lineHeight;
+            double widest = lines.stream().mapToDouble(line -> TextLayout.width(line, font.deriveFont(
+                    (float) laid.size()))).max().orElse(0);
+            int boxWidth = Math.min(canvas.width(), (int) Math.ceil(widest * TextLayout.SAFETY) + 2 * border);
+            String enable = ":enable=" + value("gte(t," + number(cue.start()) + ")*lt(t," + number(cue.end()) + ")");
+            picture.append(",drawbox=x=").append((canvas.width() - boxWidth) / 2).append(":y=").append(top - border)
+                    .append(":w=").append(boxWidth).append(":h=").append(lines.size() * lineHeight + 2 * border)
+                    .append(":color=black@0.6:t=fill").append(enable);
+            for (int j = 0; j < lines.size(); j++) {
+                String file = "caption-" + i + "-" + j + ".txt";
+                SegmentGraph.write(workDir.resolve(file), lines.get(j));
+                int baseline = top + laid.ascent() + j * lineHeight;
+                picture.append(",drawtext=fontfile=")
+                        .append(value(fonts.file(TextFont.DEFAULT.fontName()).toString()))
+                        .append(":textfile=").append(value(file))
+                        .append(":expansion=none:fontsize=").append(laid.size())
+                        .append(":fontcolor=white")
+                        .append(":x=").append(value("(w-text_w)/2"))
+                        .append(":y=").append(value(baseline + "-ascent"))
+                        .append(enable);
+            }
         }
     }
+
     /** Opacity over time for fades of a text; null when it has none. */
     private static String alpha(ResolvedVideo.Layer layer) {
         List<String> ramps = new ArrayList<>();
