@@ -11,12 +11,12 @@ generate_product_tour_media() {
   local dir="$SAMPLE_MEDIA/product-tour"
   mkdir -p "$dir"
   if [ ! -s "$dir/background.mp4" ]; then
-    info "generating the product-tour background clip (FFmpeg test sources, about a minute)"
+    info "generating the product-tour background clip (FFmpeg test sources; once, kept in .pmedia/samples)"
     ffmpeg -hide_banner -loglevel error -nostdin -y \
-      -f lavfi -i "gradients=s=1280x720:r=30:d=30:c0=0x0b132b:c1=0x1c2541:c2=0x3a506b:nb_colors=3:speed=0.015" \
+      -f lavfi -i "gradients=s=320x180:r=30:d=30:c0=0x0b132b:c1=0x1c2541:c2=0x3a506b:nb_colors=3:speed=0.015" \
       -f lavfi -i "color=c=0x6fffe9@0.5:s=220x130:r=30,format=yuva420p" \
       -f lavfi -i "color=c=0xffffff@0.25:s=120x120:r=30,format=yuva420p" \
-      -filter_complex "[0]drawgrid=w=160:h=160:t=1:c=white@0.08[g];[g][1]overlay=x='mod(t*160,1500)-220':y=440:shortest=1[a];[a][2]overlay=x='1160-mod(t*90,1300)':y='140+40*sin(t)':shortest=1,format=yuv420p" \
+      -filter_complex "[0]scale=1280:720:flags=bicubic,drawgrid=w=160:h=160:t=1:c=white@0.08[g];[g][1]overlay=x='mod(t*160,1500)-220':y=440:shortest=1[a];[a][2]overlay=x='1160-mod(t*90,1300)':y='140+40*sin(t)':shortest=1,format=yuv420p" \
       -c:v libx264 -preset veryfast -crf 26 -g 60 -an -movflags +faststart "$dir/background.part.mp4" &&
       mv -f "$dir/background.part.mp4" "$dir/background.mp4" || die "generating the product-tour clip failed"
   fi
