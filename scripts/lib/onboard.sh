@@ -31,16 +31,19 @@ onboard_demo_vendor() {
   done
 }
 
-# Registers deploy/local/templates/*.json (idempotent on the service side); greeting.json is the demo template.
+# Registers deploy/local/templates/*.json (idempotent on the service side); greeting.json is the demo template. The
+# sample media some of them show are generated and stored first (samples.sh).
 register_templates() {
-  local admin file answer code body name failed=0
+  local admin file answer code body name client assets failed=0
   running media || return 0
   compgen -G "$ROOT/deploy/local/templates/*.json" >/dev/null || return 0
   admin="$(env_get PMEDIA_ADMIN_TOKEN)"
+  client="$(env_get PMEDIA_DEMO_CLIENT_ID)"
+  assets="$(store_sample_media "$client")"
   for file in "$ROOT"/deploy/local/templates/*.json; do
     name="$(basename "$file" .json)"
-    answer="$(http -X POST -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' \
-      --data-binary "@$file" "$GATEWAY_URL/admin/templates")"
+    answer="$(sample_template "$file" "$client" "$assets" | http -X POST -H "Authorization: Bearer $admin" \
+      -H 'Content-Type: application/json' --data-binary @- "$GATEWAY_URL/admin/templates")"
     code="${answer##*$'\n'}"
     body="${answer%$'\n'*}"
     case "$code" in

@@ -112,6 +112,57 @@ class RealtimeRenderTest {
     }
 
     @Test
+    void theStreamPlaylistAnswersTheMomentTheStatusOffersIt() {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("stream-at-once-1", "greeting", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200).extract().path("service-request-id");
+
+        // the first status read after the acceptance: a player handed stream-url now must find a playlist
+        JsonPath first = MediaApi.status(client, id).statusCode(200).extract().jsonPath();
+        assertThat(first.getString("stream-url")).isNotNull();
+        String playlist = io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .get(first.getString("stream-url")).then().statusCode(200)
+                .contentType("application/vnd.apple.mpegurl").extract().asString();
+        assertThat(playlist).startsWith("#EXTM3U\n").contains("#EXT-X-TARGETDURATION:");
+        if ("PROCESSING".equals(first.getString("status"))) {
+            assertThat(playlist).as("an EVENT playlist while the video renders, segments or not yet")
+                    .contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain("#EXT-X-ENDLIST");
+        }
+
+        JsonPath done = awaitFinal(client, id);
+        assertThat(done.getString("status")).isEqualTo("SUCCESS");
+        assertThat(io.restassured.RestAssured.given().urlEncodingEnabled(false).get(done.getString("stream-url"))
+                .then().statusCode(200).extract().asString())
+                .as("the publisher replaced it with the complete stream").contains("#EXT-X-PLAYLIST-TYPE:VOD")
+                .contains("#EXTINF:").endsWith("#EXT-X-ENDLIST\n");
+    }
+
+    /** hls.js in Chromium (media-service/src/test/browser/stream-play.mjs), default configuration. */
+    @Test
+    void hlsJsInChromiumPlaysTheStreamToItsEndWhenHandedTheUrlTheMomentTheStatusOffersIt() throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, body("stream-hlsjs-1", "greeting", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/ada.png"))))))
+                .statusCode(200).extract().path("service-request-id");
+        String streamUrl = MediaApi.status(client, id).statusCode(200).extract().path("stream-url");
+        assertThat(streamUrl).isNotNull();
+
+        Process node = new ProcessBuilder("node", Path.of("src/test/browser/stream-play.mjs").toString(), streamUrl)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(node.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(node.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        JsonPath played = new JsonPath(out.lines().reduce((a, b) -> b).orElse("{}"));
+
+        assertThat(played.getList("fatal")).as(out).isEmpty();
+        assertThat(played.getBoolean("ended")).as(out).isTrue();
+        assertThat(played.getDouble("duration")).as("the whole 10 s video").isCloseTo(10.0, within(0.3));
+        assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
+    }
+
+    @Test
     void theEarlierFormRendersToo(@TempDir Path dir) throws Exception {
         UUID client = UUID.randomUUID();
         JsonPath json = io.restassured.RestAssured.given()

@@ -29,7 +29,7 @@ import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderLane;
 import io.pmedia.events.Topics;
-import io.pmedia.media.render.RenderLanes;
+import io.pmedia.media.worker.RenderLanes;
 import io.pmedia.testing.KafkaEvents;
 import io.quarkus.test.junit.QuarkusTest;
 

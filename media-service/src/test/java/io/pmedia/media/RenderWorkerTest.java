@@ -38,7 +38,7 @@ import io.pmedia.events.RenderOutcome;
 import io.pmedia.events.RenderResult;
 import io.pmedia.events.Topics;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.render.RenderWorker;
+import io.pmedia.media.worker.RenderWorker;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.quarkus.test.common.http.TestHTTPResource;

@@ -7,7 +7,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 import io.pmedia.events.RenderLane;
-import io.pmedia.media.render.RenderLanes;
+import io.pmedia.media.worker.RenderLanes;
 
 /**
  * A replica whose render lanes stopped or hang takes no render jobs although its partitions are assigned to it: not

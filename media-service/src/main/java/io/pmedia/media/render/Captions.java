@@ -7,14 +7,17 @@ import java.util.Locale;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
- * Captions of a render: each speech layer's text split into cues of at most {@value #CUE_LENGTH} characters (at
- * word boundaries) that share its spoken time in proportion to their length, and, when the template asks, each text
+ * Captions of a render: each speech layer's text split into cues of at most {@value #CUE_LENGTH} characters, two
+ * lines of {@value #LINE_LENGTH} (at word boundaries), that share its spoken time in proportion to their length, and, when the template asks, each text
  * layer's text for its time on screen. Written as WebVTT with the text escaped, so a vendor's text cannot add cues,
  * settings or markup.
  */
 public final class Captions {
 
-    static final int CUE_LENGTH = 42;
+    /** The longest caption line, and the most lines of a cue (the usual subtitle rule: two lines of 42). */
+    static final int LINE_LENGTH = 42;
+    static final int CUE_LINES = 2;
+    static final int CUE_LENGTH = LINE_LENGTH * CUE_LINES;
 
     private Captions() {
     }
@@ -41,7 +44,26 @@ public final class Captions {
             }
         }
         cues.sort((a, b) -> Double.compare(a.start(), b.start()));
-        return cues;
+        return oneAtATime(cues);
+    }
+
+    /**
+     * The cues, in order of their start, each ending no later than the next one starts: speech of the next segment
+     * may begin while the last words of a transition's first side are still captioned, and two cues drawn at once
+     * overprint each other. A cue that would be left without time is dropped.
+     */
+    public static List<Cue> oneAtATime(List<Cue> cues) {
+        List<Cue> sorted = new ArrayList<>(cues);
+        sorted.sort((a, b) -> Double.compare(a.start(), b.start()));
+        List<Cue> shown = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            Cue cue = sorted.get(i);
+            double end = i + 1 < sorted.size() ? Math.min(cue.end(), sorted.get(i + 1).start()) : cue.end();
+            if (end > cue.start()) {
+                shown.add(end == cue.end() ? cue : new Cue(cue.start(), end, cue.text()));
+            }
+        }
+        return shown;
     }
 
     private static void split(String text, double start, double end, List<Cue> cues) {

@@ -37,6 +37,8 @@ public final class StreamPublisher implements AutoCloseable {
 
     /** The playlist's name under the request's stream prefix. */
     public static final String PLAYLIST = "index.m3u8";
+    /** The playlist's content type. */
+    public static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
     static final long EVERY_MILLIS = 50;
     private static final Pattern SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
     private static final Logger LOG = Logger.getLogger(StreamPublisher.class);
@@ -61,6 +63,15 @@ public final class StreamPublisher implements AutoCloseable {
         this.sink = sink;
         this.playlist = playlist;
         this.prefix = prefix;
+    }
+
+    /**
+     * The playlist of a stream before its first segment: an EVENT playlist (RFC 8216 allows one without segments)
+     * that a player loads and reloads until segments are named, where a missing playlist would be fatal to it.
+     */
+    public static byte[] emptyPlaylist() {
+        return ("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:" + FilterGraphCompiler.STREAM_SEGMENT_SECONDS
+                + "\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:EVENT\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** Starts publishing what FFmpeg writes. */
@@ -146,7 +157,7 @@ public final class StreamPublisher implements AutoCloseable {
         // the URLs are presigned afresh on every pass, so compare the playlist FFmpeg wrote, not ours
         String written = String.join("\n", lines) + last;
         if (!written.equals(published)) {
-            sink.put(prefix + PLAYLIST, text.getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
+            sink.put(prefix + PLAYLIST, text.getBytes(StandardCharsets.UTF_8), PLAYLIST_TYPE);
             published = written;
         }
     }

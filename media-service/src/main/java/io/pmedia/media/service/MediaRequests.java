@@ -43,6 +43,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * The life of a realtime request: acceptance (idempotent per client and client-request-id; a request that cannot be
@@ -106,12 +107,38 @@ public class MediaRequests {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
         return Panache.withTransaction(() -> requests.findByClientRequest(clientId, submission.clientRequestId())
                 .flatMap(existing -> existing != null
-                        ? Uni.createFrom().item(replay(existing, hash))
+                        ? Uni.createFrom().item(new Accepted(replay(existing, hash), null))
                         : versions.currentFor(submission.useCaseId(), clientId)
                                 .flatMap(template -> create(clientId, submission, hash, template))))
                 .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
                         () -> requests.findByClientRequest(clientId, submission.clientRequestId())
-                                .map(existing -> replay(existing, hash))));
+                                .map(existing -> new Accepted(replay(existing, hash), null))))
+                .call(accepted -> openStream(accepted.streamKey()))
+                .map(Accepted::acceptance);
+    }
+
+    /** An acceptance, and the stream key of a request created by it (null for a replay or a failure). */
+    private record Accepted(Acceptance acceptance, String streamKey) {
+    }
+
+    /**
+     * Writes the request's stream playlist, still without a segment, before the acceptance answers: the status
+     * offers {@code stream-url} from then on, and a player handed it at once must find a playlist (hls.js treats a
+     * 404 playlist as fatal, an EVENT playlist without segments as one to reload). The worker's publisher
+     * replaces it with every segment. The render does not depend on it: when the store cannot take it, the
+     * request stays accepted and the playlist appears with the first segment, as the stream would without it.
+     */
+    private Uni<Void> openStream(String streamKey) {
+        if (streamKey == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom().item(() -> {
+            store.put(streamKey, StreamPublisher.emptyPlaylist(), StreamPublisher.PLAYLIST_TYPE);
+            return streamKey;
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .onFailure().invoke(e -> LOG.warnf("stream playlist %s not written at acceptance: %s", streamKey,
+                        e.getMessage()))
+                .onFailure().recoverWithNull().replaceWithVoid();
     }
 
     private Acceptance replay(MediaRequest existing, String hash) {
@@ -123,7 +150,7 @@ public class MediaRequests {
                 existing.id.toString());
     }
 
-    private Uni<Acceptance> create(UUID clientId, Submission submission, String hash, TemplateVersion template) {
+    private Uni<Accepted> create(UUID clientId, Submission submission, String hash, TemplateVersion template) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         MediaRequest request = new MediaRequest();
         request.id = UUID.randomUUID();
@@ -179,8 +206,9 @@ public class MediaRequests {
                 .call(saved -> saved.status == MediaStatus.PROCESSING
                         ? events.renderJob(job(saved, chosen, chosenInput))
                         : Uni.createFrom().voidItem())
-                .map(saved -> new Acceptance(saved.acceptStatus, saved.acceptMessage, saved.clientRequestId,
-                        saved.id.toString()));
+                .map(saved -> new Accepted(new Acceptance(saved.acceptStatus, saved.acceptMessage,
+                        saved.clientRequestId, saved.id.toString()),
+                        saved.status == MediaStatus.PROCESSING ? streamKey(saved) : null));
     }
 
     private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {
@@ -274,10 +302,7 @@ public class MediaRequests {
                 ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
                 ready ? renditionUrls(request) : null,
                 ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
-                request.status != MediaStatus.FAILURE
-                        ? store.publicUrl(VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id
-                                + "/stream/" + StreamPublisher.PLAYLIST)
-                        : null,
+                request.status != MediaStatus.FAILURE ? store.publicUrl(streamKey(request)) : null,
                 ready ? shares.url(request) : null);
     }
 
@@ -313,6 +338,11 @@ public class MediaRequests {
             }
             return events.renderJob(job(request, templates.definition(template), input));
         });
+    }
+
+    /** The key of the request's stream playlist, where the worker's publisher writes it. */
+    private static String streamKey(MediaRequest request) {
+        return VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/stream/" + StreamPublisher.PLAYLIST;
     }
 
     /** The request's renditions with a URL for each, in the template's order; null when it has none. */

@@ -1,11 +1,16 @@
 package io.pmedia.media.template;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** A template's {@code earlier-form} with its defaults applied: what each position of each list fills. */
+/**
+ * A template's {@code earlier-form} with its defaults applied: what each position of each list fills; and the rules
+ * a registered {@code earlier-form} must keep ({@link #check}).
+ */
 record EarlierFormMapping(List<String> phraseTexts, List<String> imageTexts, List<String> videoTexts,
         List<SlotRef> imageUrls, List<SlotRef> videoUrls) {
 
@@ -78,6 +83,83 @@ record EarlierFormMapping(List<String> phraseTexts, List<String> imageTexts, Lis
             return "video-urls[" + videoUrls.indexOf(slot) + "]";
         }
         return null;
+    }
+
+    /**
+     * The rules of a template's {@code earlier-form} (what each position of the earlier interface's lists fills),
+     * added to {@code problems} as {@link TemplateValidator} reports them: names of declared fields and existing
+     * slots, none filled twice, every required field and slot filled by some position.
+     */
+    static void check(TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
+        TemplateDefinition.EarlierForm form = template.earlierForm();
+        if (form == null) {
+            return;
+        }
+        Set<String> mappedFields = new HashSet<>();
+        fieldList(form.phraseTexts(), "earlier-form.phrase-texts", fieldNames, mappedFields, problems);
+        fieldList(form.imageTexts(), "earlier-form.image-texts", fieldNames, mappedFields, problems);
+        fieldList(form.videoTexts(), "earlier-form.video-texts", fieldNames, mappedFields, problems);
+        if (form.phraseTexts() == null) {
+            mappedFields.addAll(fieldNames);
+        }
+        Set<String> mappedSlots = new HashSet<>();
+        slotList(form.imageUrls(), "earlier-form.image-urls", Set.of(AssetKind.IMAGE, AssetKind.ICON), template,
+                mappedSlots, problems);
+        slotList(form.videoUrls(), "earlier-form.video-urls", Set.of(AssetKind.VIDEO), template, mappedSlots,
+                problems);
+        for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
+            if (field != null && field.requiredOrFalse() && field.name() != null
+                    && !mappedFields.contains(field.name())) {
+                problems.add("earlier-form: required field '" + field.name() + "' is filled by no position");
+            }
+        }
+        for (AssetKind kind : AssetKind.SLOTS) {
+            List<TemplateDefinition.AssetSlot> slots = template.assetsOrEmpty().of(kind);
+            boolean defaulted = kind == AssetKind.IMAGE
+                    ? form.imageUrls() == null
+                    : kind == AssetKind.VIDEO && form.videoUrls() == null;
+            for (int i = 0; i < slots.size(); i++) {
+                String slot = kind.listName() + "[" + i + "]";
+                if (slots.get(i) != null && slots.get(i).requiredOrFalse() && !defaulted
+                        && !mappedSlots.contains(slot)) {
+                    problems.add("earlier-form: required slot " + slot + " is filled by no position");
+                }
+            }
+        }
+    }
+
+    private static void fieldList(List<String> names, String path, Set<String> fieldNames, Set<String> mapped,
+            List<String> problems) {
+        if (names == null) {
+            return;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (!fieldNames.contains(name)) {
+                problems.add(path + "[" + i + "]: '" + name + "' is not a declared field");
+            } else if (!mapped.add(name)) {
+                problems.add(path + "[" + i + "]: field '" + name + "' is already filled by another position");
+            }
+        }
+    }
+
+    private static void slotList(List<String> refs, String path, Set<AssetKind> kinds, TemplateDefinition template,
+            Set<String> mapped, List<String> problems) {
+        if (refs == null) {
+            return;
+        }
+        for (int i = 0; i < refs.size(); i++) {
+            SlotRef ref = SlotRef.parse(refs.get(i));
+            String at = path + "[" + i + "]";
+            if (ref == null || !kinds.contains(ref.kind())) {
+                problems.add(at + ": a slot such as " + kinds.stream().map(k -> k.listName() + "[0]").sorted()
+                        .reduce((a, b) -> a + " or " + b).orElse(""));
+            } else if (ref.index() >= template.assetsOrEmpty().of(ref.kind()).size()) {
+                problems.add(at + ": there is no slot assets." + ref);
+            } else if (!mapped.add(ref.toString())) {
+                problems.add(at + ": slot " + ref + " is already filled by another position");
+            }
+        }
     }
 
     private static String position(String list, List<String> names, String field) {

@@ -118,9 +118,9 @@ public final class TemplateResolver {
         resolved = transitions(resolved);
         int frames = new ResolvedVideo(canvas, resolved, ResolvedVideo.Audio.silence()).frames();
         double total = (double) frames / canvas.fps();
-        if (total > TemplateValidator.MAX_DURATION + 1e-9) {
+        if (total > TemplateLimits.MAX_DURATION + 1e-9) {
             throw new TemplateResolutionException("the video would last " + seconds(total) + " s; at most "
-                    + seconds(TemplateValidator.MAX_DURATION) + " s");
+                    + seconds(TemplateLimits.MAX_DURATION) + " s");
         }
         TemplateDefinition.Captions captions = template.captions();
         return new ResolvedVideo(canvas, resolved, audio(template.audio(), total), outputs(template),
@@ -273,11 +273,11 @@ public final class TemplateResolver {
                 throw new TemplateResolutionException(
                         where + ".segment_id: segment '" + segment.id() + "' is named twice");
             }
-            if (directive.duration() != null && (directive.duration() < TemplateValidator.MIN_SEGMENT_DURATION
-                    || directive.duration() > TemplateValidator.MAX_DURATION)) {
+            if (directive.duration() != null && (directive.duration() < TemplateLimits.MIN_SEGMENT_DURATION
+                    || directive.duration() > TemplateLimits.MAX_DURATION)) {
                 throw new TemplateResolutionException(where + ".duration must be from "
-                        + seconds(TemplateValidator.MIN_SEGMENT_DURATION) + " to "
-                        + seconds(TemplateValidator.MAX_DURATION) + " seconds");
+                        + seconds(TemplateLimits.MIN_SEGMENT_DURATION) + " to "
+                        + seconds(TemplateLimits.MAX_DURATION) + " seconds");
             }
             List<TemplateDefinition.Layer> layers = allLayers(segment);
             Map<String, String> texts = new LinkedHashMap<>();
@@ -289,9 +289,9 @@ public final class TemplateResolver {
                                 at + ": segment '" + segment.id() + "' has no text layer '" + layerId + "'");
                     }
                     String text = given == null ? "" : VendorInput.cleanText(given);
-                    if (VendorInput.length(text) > TemplateValidator.MAX_TEXT) {
+                    if (VendorInput.length(text) > TemplateLimits.MAX_TEXT) {
                         throw new TemplateResolutionException(
-                                at + " is longer than " + TemplateValidator.MAX_TEXT + " characters");
+                                at + " is longer than " + TemplateLimits.MAX_TEXT + " characters");
                     }
                     Matcher placeholder = PLACEHOLDER.matcher(text);
                     while (placeholder.find()) {
@@ -446,7 +446,7 @@ public final class TemplateResolver {
                 end = Math.max(end, start + lengths.seconds(text, voice(layer), rate(layer)));
             }
         }
-        return Math.min(TemplateValidator.MAX_DURATION, Math.max(TemplateValidator.MIN_SEGMENT_DURATION,
+        return Math.min(TemplateLimits.MAX_DURATION, Math.max(TemplateLimits.MIN_SEGMENT_DURATION,
                 end + SPEECH_PAUSE));
     }
 

@@ -1,5 +1,24 @@
 package io.pmedia.media.template;
 
+import static io.pmedia.media.template.TemplateLimits.MAX_COORDINATE;
+import static io.pmedia.media.template.TemplateLimits.MAX_DURATION;
+import static io.pmedia.media.template.TemplateLimits.MAX_FIELDS;
+import static io.pmedia.media.template.TemplateLimits.MAX_FPS;
+import static io.pmedia.media.template.TemplateLimits.MAX_GIF_HEIGHT;
+import static io.pmedia.media.template.TemplateLimits.MAX_LAYERS;
+import static io.pmedia.media.template.TemplateLimits.MAX_LONG_SIDE;
+import static io.pmedia.media.template.TemplateLimits.MAX_OUTPUTS;
+import static io.pmedia.media.template.TemplateLimits.MAX_SEGMENTS;
+import static io.pmedia.media.template.TemplateLimits.MAX_SHORT_SIDE;
+import static io.pmedia.media.template.TemplateLimits.MAX_SLOTS;
+import static io.pmedia.media.template.TemplateLimits.MAX_SPEECH_RATE;
+import static io.pmedia.media.template.TemplateLimits.MAX_TEXT;
+import static io.pmedia.media.template.TemplateLimits.MAX_TRANSITION;
+import static io.pmedia.media.template.TemplateLimits.MAX_VARIANTS;
+import static io.pmedia.media.template.TemplateLimits.MIN_SEGMENT_DURATION;
+import static io.pmedia.media.template.TemplateLimits.MIN_SIDE;
+import static io.pmedia.media.template.TemplateLimits.MIN_SPEECH_RATE;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,25 +43,6 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
  */
 public final class TemplateValidator {
 
-    /** The larger canvas side; the smaller is at most {@link #MAX_SHORT_SIDE} (1920x1080 or 1080x1920). */
-    public static final int MAX_LONG_SIDE = 1920;
-    public static final int MAX_SHORT_SIDE = 1080;
-    public static final int MIN_SIDE = 16;
-    public static final int MAX_FPS = 60;
-    public static final double MAX_DURATION = 120;
-    public static final double MIN_SEGMENT_DURATION = 0.1;
-    public static final int MAX_SEGMENTS = 30;
-    public static final int MAX_LAYERS = 20;
-    public static final int MAX_VARIANTS = 10;
-    public static final int MAX_FIELDS = 30;
-    public static final int MAX_SLOTS = 10;
-    public static final int MAX_TEXT = 500;
-    static final int MAX_COORDINATE = 4000;
-    static final int MAX_OUTPUTS = 6;
-    static final int MAX_GIF_HEIGHT = 480;
-    static final double MAX_TRANSITION = 5;
-    static final int MIN_SPEECH_RATE = 80;
-    static final int MAX_SPEECH_RATE = 450;
     /** An espeak-ng voice ({@code en-us}, {@code de+f3}) or a provider's voice name ({@code alloy}). */
     static final Pattern VOICE = Pattern.compile("[a-z][a-z0-9_]{1,31}(-[a-z0-9]{2,8}){0,2}(\\+[a-z0-9]{1,12})?");
     /** FFmpeg xfade transitions a template may name. */
@@ -124,7 +124,7 @@ public final class TemplateValidator {
         slots(template, problems);
         audio(template.audio(), problems);
         segments(template, fieldNames, fonts, problems);
-        earlierForm(template, fieldNames, problems);
+        EarlierFormMapping.check(template, fieldNames, problems);
         outputs(template, problems);
         ShareRules.check(template, fieldNames, problems);
         if (template.allowedClients() != null && template.allowedClients().stream().anyMatch(c -> c == null)) {
@@ -647,78 +647,6 @@ public final class TemplateValidator {
         }
         problems.add(path + ": whole pixels (at most " + MAX_COORDINATE + " either way) or one of "
                 + String.join(", ", words.stream().sorted().toList()));
-    }
-
-    private static void earlierForm(TemplateDefinition template, Set<String> fieldNames, List<String> problems) {
-        TemplateDefinition.EarlierForm form = template.earlierForm();
-        if (form == null) {
-            return;
-        }
-        Set<String> mappedFields = new HashSet<>();
-        fieldList(form.phraseTexts(), "earlier-form.phrase-texts", fieldNames, mappedFields, problems);
-        fieldList(form.imageTexts(), "earlier-form.image-texts", fieldNames, mappedFields, problems);
-        fieldList(form.videoTexts(), "earlier-form.video-texts", fieldNames, mappedFields, problems);
-        if (form.phraseTexts() == null) {
-            mappedFields.addAll(fieldNames);
-        }
-        Set<String> mappedSlots = new HashSet<>();
-        slotList(form.imageUrls(), "earlier-form.image-urls", Set.of(AssetKind.IMAGE, AssetKind.ICON), template,
-                mappedSlots, problems);
-        slotList(form.videoUrls(), "earlier-form.video-urls", Set.of(AssetKind.VIDEO), template, mappedSlots,
-                problems);
-        for (TemplateDefinition.Field field : template.fieldsOrEmpty()) {
-            if (field != null && field.requiredOrFalse() && field.name() != null
-                    && !mappedFields.contains(field.name())) {
-                problems.add("earlier-form: required field '" + field.name() + "' is filled by no position");
-            }
-        }
-        for (AssetKind kind : AssetKind.SLOTS) {
-            List<TemplateDefinition.AssetSlot> slots = template.assetsOrEmpty().of(kind);
-            boolean defaulted = kind == AssetKind.IMAGE
-                    ? form.imageUrls() == null
-                    : kind == AssetKind.VIDEO && form.videoUrls() == null;
-            for (int i = 0; i < slots.size(); i++) {
-                String slot = kind.listName() + "[" + i + "]";
-                if (slots.get(i) != null && slots.get(i).requiredOrFalse() && !defaulted
-                        && !mappedSlots.contains(slot)) {
-                    problems.add("earlier-form: required slot " + slot + " is filled by no position");
-                }
-            }
-        }
-    }
-
-    private static void fieldList(List<String> names, String path, Set<String> fieldNames, Set<String> mapped,
-            List<String> problems) {
-        if (names == null) {
-            return;
-        }
-        for (int i = 0; i < names.size(); i++) {
-            String name = names.get(i);
-            if (!fieldNames.contains(name)) {
-                problems.add(path + "[" + i + "]: '" + name + "' is not a declared field");
-            } else if (!mapped.add(name)) {
-                problems.add(path + "[" + i + "]: field '" + name + "' is already filled by another position");
-            }
-        }
-    }
-
-    private static void slotList(List<String> refs, String path, Set<AssetKind> kinds, TemplateDefinition template,
-            Set<String> mapped, List<String> problems) {
-        if (refs == null) {
-            return;
-        }
-        for (int i = 0; i < refs.size(); i++) {
-            EarlierFormMapping.SlotRef ref = EarlierFormMapping.SlotRef.parse(refs.get(i));
-            String at = path + "[" + i + "]";
-            if (ref == null || !kinds.contains(ref.kind())) {
-                problems.add(at + ": a slot such as " + kinds.stream().map(k -> k.listName() + "[0]").sorted()
-                        .reduce((a, b) -> a + " or " + b).orElse(""));
-            } else if (ref.index() >= template.assetsOrEmpty().of(ref.kind()).size()) {
-                problems.add(at + ": there is no slot assets." + ref);
-            } else if (!mapped.add(ref.toString())) {
-                problems.add(at + ": slot " + ref + " is already filled by another position");
-            }
-        }
     }
 
     private static String path(JsonMappingException e) {

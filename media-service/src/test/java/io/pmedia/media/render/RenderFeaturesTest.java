@@ -161,7 +161,9 @@ class RenderFeaturesTest {
         String vtt = Captions.webVtt(cues);
         assertThat(vtt).doesNotContain("<b>").contains("&lt;b&gt;Ada&lt;/b&gt; --&gt; &amp;");
         assertThat(vtt.lines().filter(line -> line.contains(" --> "))).hasSize(cues.size());
-        assertThat(cues).allSatisfy(cue -> assertThat(cue.text().length()).isLessThanOrEqualTo(42));
+        assertThat(cues).allSatisfy(cue -> assertThat(cue.text().length()).isLessThanOrEqualTo(Captions.CUE_LENGTH));
+        assertThat(cues).as("one cue at a time").allSatisfy(cue -> assertThat(cues.stream().filter(other -> other != cue
+                && other.start() < cue.end() && cue.start() < other.end())).isEmpty());
     }
 
     @Test

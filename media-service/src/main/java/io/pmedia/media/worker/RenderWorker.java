@@ -1,4 +1,4 @@
-package io.pmedia.media.render;
+package io.pmedia.media.worker;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +30,18 @@ import io.pmedia.events.RenderLane;
 import io.pmedia.events.RenderOutcome;
 import io.pmedia.events.RenderResult;
 import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.AssetFetcher;
+import io.pmedia.media.render.Captions;
+import io.pmedia.media.render.Cue;
+import io.pmedia.media.render.FilterGraphCompiler;
+import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.render.RenderEngines;
+import io.pmedia.media.render.RenderException;
+import io.pmedia.media.render.SpeechEngine;
+import io.pmedia.media.render.SpeechEngines;
+import io.pmedia.media.render.StoreFonts;
+import io.pmedia.media.render.StreamPublisher;
+import io.pmedia.media.render.WorkDirs;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;

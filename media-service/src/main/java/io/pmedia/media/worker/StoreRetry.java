@@ -1,4 +1,4 @@
-package io.pmedia.media.render;
+package io.pmedia.media.worker;
 
 import java.time.temporal.ChronoUnit;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package io.pmedia.media.render;
+package io.pmedia.media.worker;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,6 +30,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.Cue;
+import io.pmedia.media.render.FilterGraphCompiler;
+import io.pmedia.media.render.RenderEngine;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;

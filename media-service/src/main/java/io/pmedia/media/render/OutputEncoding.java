@@ -1,0 +1,148 @@
+package io.pmedia.media.render;
+
+import static io.pmedia.media.render.FilterGraph.number;
+import static io.pmedia.media.render.FilterGraphCompiler.AUDIO_RATE;
+import static io.pmedia.media.render.FilterGraphCompiler.STREAM_FILE;
+import static io.pmedia.media.render.FilterGraphCompiler.STREAM_SEGMENTS;
+import static io.pmedia.media.render.FilterGraphCompiler.STREAM_SEGMENT_SECONDS;
+import static io.pmedia.media.render.FilterGraphCompiler.THUMBNAIL_FILE;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import io.pmedia.media.template.OutputFormat;
+import io.pmedia.media.template.ResolvedVideo;
+
+/**
+ * The encoder and muxer settings of every output: per format (H.264/AAC MP4, VP9/Opus WebM, GIF), the segment
+ * pieces of the cache, the HLS stream written beside the MP4, the thumbnail; and the per-output picture chain
+ * (scaled, resampled, cut) that feeds each encoder.
+ */
+final class OutputEncoding {
+
+    /**
+     * The H.264 settings of a segment piece, the same for every piece of every render: cached pieces and new ones
+     * join only when they agree. A keyframe every second, so that the joined video streams in 1 s segments.
+     */
+    static final IntFunction<List<String>> PIECE_ENCODING = fps -> List.of("-c:v", "libx264", "-preset",
+            "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-g", Integer.toString(fps * 2), "-force_key_frames",
+            "expr:gte(t,n_forced*" + STREAM_SEGMENT_SECONDS + ")");
+
+    private OutputEncoding() {
+    }
+
+    /** The encoder settings a cached piece was made with, for its cache key. */
+    static String pieceEncoding(int fps) {
+        return String.join(" ", PIECE_ENCODING.apply(fps));
+    }
+
+    /** The picture of output {@code i}: {@code vout} when it is the only one. */
+    static String videoLabel(ResolvedVideo video, int i) {
+        return video.outputs().size() == 1 ? "vout" : "v" + i;
+    }
+
+    /** The sound of output {@code i}: {@code aout} when it is the only one with sound. */
+    static String audioLabel(ResolvedVideo video, int i) {
+        return sounding(video) == 1 ? "aout" : "a" + i;
+    }
+
+    /** How many outputs carry sound (a GIF has none). */
+    static long sounding(ResolvedVideo video) {
+        return video.outputs().stream().filter(o -> o.format() != OutputFormat.GIF).count();
+    }
+
+    /** The chain and the arguments of output {@code i}. */
+    static void output(SegmentGraph graph, int i, ResolvedVideo.Output output, String file, List<String> mapped,
+            boolean stream) {
+        ResolvedVideo video = graph.video;
+        int fps = graph.fps;
+        List<String> filters = new ArrayList<>();
+        if (output.height() > 0 && output.height() != graph.canvas.height()) {
+            filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
+        }
+        if (output.fps() > 0 && output.fps() != fps) {
+            filters.add("fps=" + output.fps());
+        }
+        double duration = output.duration() > 0
+                ? Math.min(output.duration(), video.durationSeconds())
+                : video.durationSeconds();
+        if (output.duration() > 0) {
+            filters.add("trim=duration=" + number(duration));
+        }
+        if (output.format() == OutputFormat.GIF) {
+            filters.add("split[g" + i + "a][g" + i + "b];[g" + i + "a]palettegen=stats_mode=diff[g" + i
+                    + "p];[g" + i + "b][g" + i + "p]paletteuse=dither=bayer");
+        }
+        String picture = videoLabel(video, i);
+        if (!filters.isEmpty()) {
+            graph.chains.add("[" + picture + "]" + String.join(",", filters) + "[o" + i + "]");
+            picture = "o" + i;
+        }
+        mapped.addAll(List.of("-map", "[" + picture + "]"));
+        if (output.format() != OutputFormat.GIF) {
+            String sound = "[" + audioLabel(video, i) + "]";
+            if (output.duration() > 0) {
+                graph.chains.add(sound + "atrim=duration=" + number(duration) + "[at" + i + "]");
+                sound = "[at" + i + "]";
+            }
+            mapped.addAll(List.of("-map", sound));
+        }
+        boolean streamed = i == 0 && stream;
+        mapped.addAll(encoder(output.format(), output.fps() > 0 ? output.fps() : fps, !streamed));
+        mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration)));
+        if (streamed) {
+            // one encode, two muxers: the MP4 and, as it renders, the HLS stream (a keyframe every segment)
+            // the first segment is half as long, so that a player can start sooner
+            mapped.addAll(List.of("-force_key_frames",
+                    "expr:gte(t,if(lte(n_forced,1),n_forced*0.5,(n_forced-1)*" + STREAM_SEGMENT_SECONDS + "))",
+                    "-f", "tee", mp4AndStream(file, ":hls_init_time=0.5")));
+        } else {
+            mapped.add(file);
+        }
+    }
+
+    /** The encoder settings of one output format at {@code fps} (a keyframe every two seconds). */
+    static List<String> encoder(OutputFormat format, int fps, boolean faststart) {
+        List<String> settings = new ArrayList<>();
+        switch (format) {
+            case MP4 -> {
+                settings.addAll(List.of("-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
+                        "-pix_fmt", "yuv420p", "-g", Integer.toString(fps * 2),
+                        "-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE)));
+                if (faststart) {
+                    settings.addAll(List.of("-movflags", "+faststart"));
+                }
+            }
+            case WEBM -> settings.addAll(List.of("-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8",
+                    "-row-mt", "1", "-tile-columns", "2", "-b:v", "0", "-crf", "36", "-pix_fmt", "yuv420p",
+                    "-c:a", "libopus", "-b:a", "96k", "-ar", Integer.toString(AUDIO_RATE)));
+            case GIF -> settings.addAll(List.of("-loop", "0", "-f", "gif"));
+        }
+        return settings;
+    }
+
+    /**
+     * The tee muxer's target: the MP4 ({@code +faststart}) and the HLS event stream of
+     * {@value FilterGraphCompiler#STREAM_SEGMENT_SECONDS} s segments, from one encode.
+     *
+     * @param hlsOptions further options of the HLS muxer, each starting with {@code :}
+     */
+    static String mp4AndStream(String file, String hlsOptions) {
+        return "[f=mp4:movflags=+faststart]" + file + "|[f=hls:hls_time=" + STREAM_SEGMENT_SECONDS + hlsOptions
+                + ":hls_list_size=0:hls_playlist_type=event:hls_segment_type=mpegts:hls_segment_filename="
+                + STREAM_SEGMENTS + "]" + STREAM_FILE;
+    }
+
+    /** The sound of an assembly, encoded alone on the critical path. */
+    static List<String> assemblySound() {
+        // AAC's fast coder (the default search costs several times more for no audible gain at 128 kb/s)
+        return List.of("-c:a", "aac", "-aac_coder", "fast", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE));
+    }
+
+    /** The thumbnail: one JPEG frame of the mapped picture. */
+    static List<String> thumbnail(String picture) {
+        return List.of("-map", picture, "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-update",
+                "1", THUMBNAIL_FILE);
+    }
+}

@@ -1,0 +1,121 @@
+package io.pmedia.media.render;
+
+import static io.pmedia.media.render.FilterGraph.number;
+import static io.pmedia.media.render.FilterGraphCompiler.PREVIEW_FILE;
+import static io.pmedia.media.render.FilterGraphCompiler.THUMBNAIL_FILE;
+import static io.pmedia.media.render.FilterGraphCompiler.VIDEO_FILE;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.pmedia.media.template.OutputFormat;
+import io.pmedia.media.template.ResolvedVideo;
+
+/**
+ * The shapes of FFmpeg command the engine runs, each finishing a {@link SegmentGraph}: a full render (every output
+ * and the thumbnail from one decode, optionally streamed), the segment pieces of the cache, their assembly without
+ * re-encoding, and the one-frame still of a preview.
+ */
+final class RenderCommands {
+
+    private RenderCommands() {
+    }
+
+    /** Every output of the video and its thumbnail; the first output also as an HLS stream when {@code stream}. */
+    static FfmpegCommand full(SegmentGraph graph, List<Cue> cues, boolean stream) {
+        ResolvedVideo video = graph.video;
+        List<ResolvedVideo.Output> outputs = video.outputs();
+        StringBuilder picture = new StringBuilder(graph.join());
+        picture.append("format=yuv420p");
+        if (video.burnInCaptions()) {
+            graph.texts.captions(cues, picture);
+        }
+        picture.append(",split=").append(outputs.size() + 1);
+        for (int i = 0; i < outputs.size(); i++) {
+            picture.append('[').append(OutputEncoding.videoLabel(video, i)).append(']');
+        }
+        graph.chains.add(picture.append("[vthumb]").toString());
+        int thumbnailFrame = video.segments().get(0).frames() / 2;
+        graph.chains.add("[vthumb]trim=start_frame=" + thumbnailFrame + ":end_frame=" + (thumbnailFrame + 1)
+                + "[thumb]");
+        long sounding = OutputEncoding.sounding(video);
+        StringBuilder sound = new StringBuilder(graph.sound());
+        if (sounding > 1) {
+            sound.append(",asplit=").append(sounding);
+        }
+        for (int i = 0; i < outputs.size(); i++) {
+            if (outputs.get(i).format() != OutputFormat.GIF) {
+                sound.append('[').append(OutputEncoding.audioLabel(video, i)).append(']');
+            }
+        }
+        graph.chains.add(sound.toString());
+
+        List<Path> files = new ArrayList<>();
+        List<String> mapped = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            String file = i == 0 ? VIDEO_FILE : "output-" + i + "." + outputs.get(i).format().extension();
+            OutputEncoding.output(graph, i, outputs.get(i), file, mapped, stream);
+            files.add(graph.workDir.resolve(file));
+        }
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
+        graph.args.addAll(mapped);
+        graph.args.addAll(OutputEncoding.thumbnail("[thumb]"));
+        return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
+                graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions, files);
+    }
+
+    /**
+     * Every segment as a video-only MP4 of its own ({@code files}, in order), encoded exactly alike, each
+     * starting on a keyframe, so that they join without re-encoding.
+     */
+    static FfmpegCommand pieces(SegmentGraph graph, List<String> files) {
+        ResolvedVideo video = graph.video;
+        List<String> mapped = new ArrayList<>();
+        for (int k = 0; k < video.segments().size(); k++) {
+            graph.chains.add("[" + graph.segment(k, video.segments().get(k)) + "]format=yuv420p[piece" + k + "]");
+            mapped.addAll(List.of("-map", "[piece" + k + "]"));
+            mapped.addAll(OutputEncoding.PIECE_ENCODING.apply(graph.fps));
+            mapped.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4",
+                    files.get(k)));
+        }
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
+        graph.args.addAll(mapped);
+        Path first = graph.workDir.resolve(files.get(0));
+        return new FfmpegCommand(graph.args, graph.workDir, first, first, video.durationSeconds(),
+                graph.redactions, files.stream().map(graph.workDir::resolve).toList());
+    }
+
+    /**
+     * The pieces joined as they are (stream copy) with the whole video's sound encoded in one go, as the MP4
+     * (and, when streaming, the HLS stream), and the thumbnail cut from the middle of the first segment.
+     */
+    static FfmpegCommand assembly(SegmentGraph graph, boolean stream) {
+        ResolvedVideo video = graph.video;
+        graph.chains.add(graph.sound() + "[aout]");
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "0:v", "-map",
+                "[aout]", "-c:v", "copy"));
+        graph.args.addAll(OutputEncoding.assemblySound());
+        graph.args.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t",
+                number(video.durationSeconds())));
+        if (stream) {
+            graph.args.addAll(List.of("-f", "tee", OutputEncoding.mp4AndStream(VIDEO_FILE, "")));
+        } else {
+            graph.args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
+        }
+        graph.args.addAll(OutputEncoding.thumbnail("1:v"));
+        return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
+                graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions);
+    }
+
+    /** The graph of the only segment, cut to frame {@code frame} and written as a JPEG. */
+    static FfmpegCommand still(SegmentGraph graph, int frame) {
+        String label = graph.segment(0, graph.video.segments().get(0));
+        graph.chains.add("[" + label + "]trim=start_frame=" + frame + ":end_frame=" + (frame + 1)
+                + ",format=yuv420p[still]");
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[still]",
+                "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-update", "1", PREVIEW_FILE));
+        Path still = graph.workDir.resolve(PREVIEW_FILE);
+        return new FfmpegCommand(graph.args, graph.workDir, still, still, 0, graph.redactions, List.of(still));
+    }
+}

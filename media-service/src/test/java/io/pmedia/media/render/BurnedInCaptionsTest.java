@@ -1,0 +1,124 @@
+package io.pmedia.media.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pmedia.media.template.RenderInputs;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.Templates;
+
+/**
+ * Burned-in captions as a viewer sees them: the caption region of rendered frames compared with the same video
+ * rendered with one cue alone. A cue that wraps shows every line inside the caption box; two cues whose times
+ * overlap (speech of the next segment starting during a transition) are shown one at a time, as the WebVTT says.
+ */
+class BurnedInCaptionsTest {
+
+    static final int WIDTH = 640;
+    static final int HEIGHT = 360;
+    static final String PLAIN = """
+            {"use-case-id": "captioned", "name": "Captioned",
+             "canvas": {"width": 640, "height": 360, "fps": 25, "background": "#808080"},
+             "captions": {"burn-in": true},
+             "segments": [{"id": "one", "duration": 4}]}""";
+    /** Wider than the caption line at its size: it wraps to two lines. */
+    static final Cue LONG = new Cue(0.2, 2.9,
+            "Hello Asha Menon. We made this video for you, with an offer picked just for you.");
+    /** Starts while the long cue is still timed to show. */
+    static final Cue NEXT = new Cue(2.7, 4.0, "Your offer: 20% off your next pair of shoes");
+
+    static RenderEngine engine;
+
+    @BeforeAll
+    static void engine() {
+        engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+    }
+
+    static Path render(List<Cue> cues, Path work) throws IOException {
+        Files.createDirectories(work);
+        ResolvedVideo video = TemplateResolver.resolve(Templates.parse(PLAIN),
+                RenderInputs.fromCurrentForm(Templates.data("{}")));
+        return engine.render(video, Map.of(), List.of(), cues, work, Duration.ofSeconds(60)).video();
+    }
+
+    /** The lower half of the frame at {@code seconds}, where captions are drawn. */
+    static byte[] captionRegion(Path video, double seconds) {
+        byte[] frame = Media.greyFrame(video, seconds, WIDTH, HEIGHT);
+        byte[] region = new byte[frame.length / 2];
+        System.arraycopy(frame, frame.length - region.length, region, 0, region.length);
+        return region;
+    }
+
+    static double meanDifference(byte[] a, byte[] b) {
+        assertThat(a).hasSameSizeAs(b);
+        long sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += Math.abs((a[i] & 0xff) - (b[i] & 0xff));
+        }
+        return (double) sum / a.length;
+    }
+
+    /** Rows of the region darkened by the caption box (grey 128 under black at 60 % is about 51). */
+    static List<Integer> boxRows(byte[] region) {
+        List<Integer> rows = new java.util.ArrayList<>();
+        for (int y = 0; y < region.length / WIDTH; y++) {
+            int dark = 0;
+            for (int x = 0; x < WIDTH; x++) {
+                if ((region[y * WIDTH + x] & 0xff) < 90) {
+                    dark++;
+                }
+            }
+            if (dark > WIDTH / 5) {
+                rows.add(y);
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void aCueThatWrapsShowsEveryLineInsideItsBox(@TempDir Path work) throws IOException {
+        byte[] region = captionRegion(render(List.of(LONG), work), 1.5);
+        int size = Math.max(12, HEIGHT / 18);
+
+        List<Integer> box = boxRows(region);
+        assertThat(box).as("one box, two lines high").hasSizeGreaterThan(2 * size);
+        assertThat(box.get(box.size() - 1) - box.get(0) + 1).as("the box is one piece").isEqualTo(box.size());
+        for (int y = 0; y < region.length / WIDTH; y++) {
+            for (int x = 0; x < WIDTH; x++) {
+                if ((region[y * WIDTH + x] & 0xff) > 200) {
+                    assertThat(y).as("caption text at row %d is inside the box", y).isBetween(box.get(0),
+                            box.get(box.size() - 1));
+                }
+            }
+        }
+    }
+
+    @Test
+    void overlappingCuesAreShownOneAtATimeAsTheWebVttSays(@TempDir Path work) throws IOException {
+        Path both = render(List.of(LONG, NEXT), work.resolve("both"));
+        Path longAlone = render(List.of(LONG), work.resolve("long"));
+        Path nextAlone = render(List.of(NEXT), work.resolve("next"));
+
+        assertThat(meanDifference(captionRegion(both, 1.5), captionRegion(longAlone, 1.5)))
+                .as("before the next cue, the first cue as drawn alone").isLessThan(1.0);
+        assertThat(meanDifference(captionRegion(both, 2.8), captionRegion(nextAlone, 2.8)))
+                .as("once the next cue starts, only the next cue").isLessThan(1.0);
+        assertThat(meanDifference(captionRegion(both, 2.8), captionRegion(longAlone, 2.8)))
+                .as("the comparison tells the cues apart").isGreaterThan(3.0);
+
+        List<Cue> timed = Captions.oneAtATime(List.of(NEXT, LONG));
+        assertThat(timed).containsExactly(new Cue(0.2, 2.7, LONG.text()), NEXT);
+        assertThat(Captions.webVtt(timed)).contains("00:00:00.200 --> 00:00:02.700\n" + LONG.text());
+    }
+}
