@@ -111,8 +111,8 @@ class InputRulesTest {
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
         assertThat(lines).hasSize(4);
         assertThat(lines.get(1)).startsWith("1,u-1,SUCCESS,s3://").endsWith(",video ready");
-        assertThat(lines.get(2)).isEqualTo("2,u-2,FAILURE,,,,\"row 2 has 4 fields, the header 2\"");
-        assertThat(lines.get(3)).isEqualTo("3,,FAILURE,,,,row 3: user-id is empty");
+        assertThat(lines.get(2)).isEqualTo("2,u-2,FAILURE,,,,,\"row 2 has 4 fields, the header 2\"");
+        assertThat(lines.get(3)).isEqualTo("3,,FAILURE,,,,,row 3: user-id is empty");
     }
 
     private static JsonNode job(String taskId, int row) {

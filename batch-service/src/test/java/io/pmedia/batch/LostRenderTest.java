@@ -46,7 +46,7 @@ class LostRenderTest {
             assertThat(worker.jobs.stream().filter(job -> job.path("job-id").asText().equals(taskId + "/2")))
                     .as("the lost row was submitted twice (max-attempts 2)").hasSize(2);
             assertThat(BatchApi.output(store, client, taskId))
-                    .contains("2,u-2,FAILURE,,,,render did not complete after 2 attempts");
+                    .contains("2,u-2,FAILURE,,,,,render did not complete after 2 attempts");
         }
     }
 }
