@@ -5,7 +5,7 @@ import { announce, attempt, badge, errorBox, field, fill, h, when } from '../ui.
 
 export function render(main) {
   const error = errorBox();
-  const url = h('input', { id: 'webhook-url', type: 'url', name: 'url', placeholder: 'https://hooks.example.com/pmedia' });
+  const url = h('input', { id: 'webhook-url', type: 'url', name: 'url', placeholder: 'https://hooks.example/pmedia' });
   const types = h('fieldset', {}, h('legend', {}, 'Event types'));
   const save = h('button', { type: 'submit' }, 'Save endpoint');
   const rotate = h('button', { type: 'button', class: 'secondary', id: 'rotate-secret' }, 'Rotate secret');
