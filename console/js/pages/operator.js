@@ -60,7 +60,7 @@ export function render(main) {
   function actions(row) {
     const rotate = h('button', { type: 'button', class: 'secondary' }, 'Rotate secret');
     const revoke = h('button', { type: 'button', class: 'danger', 'data-revoke': row['client-id'] }, 'Revoke');
-    rotate.setAttribute('aria-label', `Rotate the secret of ${row.name}`);
+    rotate.setAttribute('aria-label', `Rotate secret of ${row.name}`);
     revoke.setAttribute('aria-label', `Revoke ${row.name}`);
     rotate.addEventListener('click', () => attempt(error, rotate, async () => {
       showSecrets(`New secret of ${row.name}`, await api(`/admin/clients/${row['client-id']}/rotate-secret`, { method: 'POST' }));

@@ -37,9 +37,9 @@ function listPage(main) {
 
 /** Where a JSON.parse error is, as "line L, column C", from its message's position. */
 function parsePlace(text, message) {
+  if (/line \d+/.test(message)) { return message; }
   const match = /position (\d+)/.exec(message);
-  if (!match) { return message; }
-  const before = text.slice(0, Number(match[1])).split('\n');
+  const before = text.slice(0, match ? Number(match[1]) : text.length).split('\n');
   return `${message} (line ${before.length}, column ${before[before.length - 1].length + 1})`;
 }
 

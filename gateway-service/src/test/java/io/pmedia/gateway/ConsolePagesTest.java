@@ -38,7 +38,8 @@ class ConsolePagesTest {
                 .contains("object-src 'none'");
         String html = page.asString();
         assertThat(html).doesNotContain("@VERSION@").doesNotContainPattern("<script>|<script [^>]*>[^<]")
-                .doesNotContainPattern("(src|href)=\"(https?:)?//").doesNotContain(" style=").doesNotContainPattern("\\son[a-z]+=");
+                .doesNotContainPattern("(src|href)=\"(https?:)?//").doesNotContain(" style=")
+                .doesNotContainPattern("\\son[a-z]+=");
 
         Matcher script = Pattern.compile("src=\"/console/([0-9a-f]{12})/js/app.js\"").matcher(html);
         assertThat(script.find()).as(html).isTrue();
