@@ -1,7 +1,7 @@
 // Home: today's renders (GET /media/requests from midnight), failures with their reasons, p50/p95 time-to-video
 // computed from the list, renders per hour, and this month's usage (GET /usage).
 import { all, api } from '../api.js';
-import { badge, barChart, errorBox, flatten, h, percentile, table, when } from '../ui.js';
+import { barChart, errorBox, fill, flatten, h, percentile, table, when } from '../ui.js';
 
 function isoDate(date) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -23,7 +23,7 @@ export function render(main) {
     items.forEach((item) => { perHour[new Date(item['created-at']).getHours()].value += 1; });
     const p50 = percentile(seconds, 50);
     const p95 = percentile(seconds, 95);
-    today.replaceChildren(h('h2', { id: 'today-h' }, 'Today'),
+    fill(today, h('h2', { id: 'today-h' }, 'Today'),
       h('div', { class: 'stats' },
         h('div', { class: 'stat', id: 'stat-renders' }, h('b', {}, items.length), 'requests'),
         h('div', { class: 'stat' }, h('b', {}, ended.length), 'videos ready'),
@@ -46,9 +46,9 @@ export function render(main) {
     const videoSeconds = (report.periods || []).map((period) => ({
       label: String(period.from || period.date || period.day || '').slice(8, 10),
       value: Number(flatten(period).find(([key]) => key.endsWith('video-seconds'))?.[1] || 0) }));
-    usage.replaceChildren(h('h2', { id: 'usage-h' }, 'Usage this month'),
+    fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'),
       h('p', { class: 'muted' }, `${report.from} to ${report.to}`),
       videoSeconds.length ? [h('h3', {}, 'Output video seconds per day'), barChart('Output video seconds per day', videoSeconds)] : '',
       table('Usage totals', [['Measure', (row) => row[0]], ['Total', (row) => String(row[1])]], totals, 'No usage yet.'));
-  }).catch((failure) => { const box = errorBox(); box.show(failure); usage.replaceChildren(h('h2', { id: 'usage-h' }, 'Usage this month'), box); });
+  }).catch((failure) => { const box = errorBox(); box.show(failure); fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'), box); });
 }

@@ -88,7 +88,7 @@ export function render(main) {
         if (webhook.value.trim()) { body['webhook-url'] = webhook.value.trim(); }
         if (ips.value.trim()) { body['allowed-ips'] = lines(ips.value); }
         showSecrets(`${body.name} onboarded`, await api('/admin/clients', { method: 'POST', body }));
-        name.value = '';
+        [name, webhook, ips].forEach((input) => { input.value = ''; });
         await load();
       });
     } }, h('div', { class: 'row' }, field('Name', name), field('Webhook URL (optional)', webhook),
@@ -98,7 +98,8 @@ export function render(main) {
     section('dead-h', 'Dead letters', h('p', { class: 'muted' }, 'The API has no dead-letter listing yet: see docs/console.md.')));
   load();
   const failed = (target) => (failure) => { const box = errorBox(); box.show(failure); fill(target, box); };
-  api('/admin/templates').then((items) => fill(shared, generic('Shared templates', Array.isArray(items) ? items : items.items || [], 'No shared templates.'))).catch(failed(shared));
+  api('/admin/templates').then((items) => fill(shared, generic('Shared templates', (Array.isArray(items) ? items : items.items || [])
+    .filter((template) => !template['owner-client-id']), 'No shared templates.'))).catch(failed(shared));
   api('/admin/fonts').then((items) => fill(fonts, generic('Fonts', Array.isArray(items) ? items : items.items || [], 'No fonts registered.'))).catch(failed(fonts));
   const now = new Date();
   const iso = (d) => d.toISOString().slice(0, 10);
