@@ -6,24 +6,15 @@
 // what it saw; system-tests ConsoleTest asserts it.
 // Usage: node console.mjs '{"base":..., "clientId":..., "secret":..., "adminToken":..., "useCase":...,
 //   "csv":..., "hook":..., "artifacts":...}'
-import { createRequire } from 'node:module';
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { launchChromium, requireTool } from './chromium.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../build/node/package.json'));
-const { chromium } = require('playwright-core');
-const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = await readFile(requireTool.resolve('axe-core/axe.min.js'), 'utf8');
 const input = JSON.parse(process.argv[2]);
 
 const result = { pages: {}, console: [], cspViolations: [], pageErrors: [], steps: [] };
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 
 import io.restassured.http.ContentType;
@@ -34,8 +31,6 @@ import io.restassured.http.ContentType;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleTest {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private HttpServer hook;
     private final AtomicInteger hookCalls = new AtomicInteger();
@@ -134,12 +129,6 @@ class ConsoleTest {
     }
 
     private static JsonNode browse(Map<String, String> input) throws Exception {
-        Path script = Path.of(System.getProperty("pmedia.root", "..")).resolve("system-tests/browser/console.mjs");
-        Process node = new ProcessBuilder("node", script.toString(), JSON.writeValueAsString(input))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(node.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        String last = out.lines().reduce((a, b) -> b).orElse("{}");
-        return JSON.readTree(last);
+        return Browser.run("console.mjs", input, 600);
     }
 }

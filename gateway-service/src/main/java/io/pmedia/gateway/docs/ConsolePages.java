@@ -20,6 +20,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.gateway.config.GatewayConfig;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -63,13 +64,7 @@ public class ConsolePages {
     }
 
     void install(@Observes Router router) {
-        router.get("/console").handler(ctx -> {
-            if (ctx.request().path().endsWith("/")) {
-                ctx.next();
-            } else {
-                ctx.response().setStatusCode(301).putHeader("Location", "/console/").end();
-            }
-        });
+        ApiReference.slashRedirect(router, "/console");
         router.get("/console/").handler(this::page);
         router.get("/console/:version/*").handler(this::asset);
     }
@@ -101,7 +96,7 @@ public class ConsolePages {
         ctx.response().end(body);
     }
 
-    private io.vertx.core.http.HttpServerResponse headers(RoutingContext ctx, String name) {
+    private HttpServerResponse headers(RoutingContext ctx, String name) {
         String extension = name.substring(name.lastIndexOf('.') + 1);
         return ctx.response().putHeader("Content-Type", TYPES.getOrDefault(extension, "application/octet-stream"))
                 .putHeader("Content-Security-Policy", csp).putHeader("X-Content-Type-Options", "nosniff")
