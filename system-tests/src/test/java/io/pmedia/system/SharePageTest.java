@@ -38,6 +38,8 @@ import io.restassured.path.json.JsonPath;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SharePageTest {
 
+    private static final String HOSTILE = "<img src=x onerror=alert(1)>";
+
     private HttpServer foreign;
     private HttpServer allowed;
     private Stack.Vendor vendor;
