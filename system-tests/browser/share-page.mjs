@@ -3,20 +3,11 @@
 // an allowed one. Prints one JSON line of what it saw; system-tests SharePageTest asserts it and the rollup after it.
 // Usage: node share-page.mjs '{"mode": "watch"|"embed", "shareUrl":..., "ctaPrefix":..., "foreignPage":...,
 //   "allowedPage":..., "screenshot":...}'
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { launchChromium } from './chromium.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../build/node/package.json'));
-const { chromium } = require('playwright-core');
 const input = JSON.parse(process.argv[2]);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 const result = { dialogs: [], console: [] };
 try {
   const context = await browser.newContext({ viewport: { width: 960, height: 720 } });

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 
 import io.restassured.http.ContentType;
@@ -40,7 +38,6 @@ import io.restassured.path.json.JsonPath;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SharePageTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String HOSTILE = "<img src=x onerror=alert(1)>";
 
     private HttpServer foreign;
@@ -177,13 +174,7 @@ class SharePageTest {
     }
 
     private static JsonNode browse(Map<String, String> input) throws Exception {
-        Path script = Path.of(System.getProperty("pmedia.root", "..")).resolve("system-tests/browser/share-page.mjs");
-        Process node = new ProcessBuilder("node", script.toString(), JSON.writeValueAsString(input))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(node.waitFor(180, TimeUnit.SECONDS)).isTrue();
-        String last = out.lines().reduce((a, b) -> b).orElse("{}");
-        return JSON.readTree(last);
+        return Browser.run("share-page.mjs", input, 180);
     }
 
     private static void serveFrame(HttpServer server, String path, String embedUrl) {

@@ -73,6 +73,18 @@ public interface GatewayConfig {
         ViewerLimits viewerLimits();
 
         Deprecation deprecation();
+
+        Console console();
+    }
+
+    /** The console at {@code /console} (docs/console.md). */
+    interface Console {
+
+        /**
+         * Where the browser loads rendered media and presigned uploads from (the store's or CDN's public base URL);
+         * its origin is allowed in the console's Content-Security-Policy. Empty: the console's own origin only.
+         */
+        Optional<String> mediaBaseUrl();
     }
 
     /**

@@ -37,15 +37,20 @@ public class ApiReference {
     private final Map<String, Buffer> loaded = new ConcurrentHashMap<>();
 
     void install(@Observes Router router) {
-        // (Vert.x matches /docs/ to a route of /docs too: only the bare path is sent on.)
-        router.get("/docs").handler(ctx -> {
+        slashRedirect(router, "/docs");
+        FILES.forEach((path, file) -> router.get(path).handler(ctx -> serve(ctx, file[0], file[1])));
+    }
+
+    /** {@code path} without its slash answers 301 to {@code path/}. */
+    static void slashRedirect(Router router, String path) {
+        // (Vert.x matches path/ to a route of path too: only the bare path is sent on.)
+        router.get(path).handler(ctx -> {
             if (ctx.request().path().endsWith("/")) {
                 ctx.next();
             } else {
-                ctx.response().setStatusCode(301).putHeader("Location", "/docs/").end();
+                ctx.response().setStatusCode(301).putHeader("Location", path + "/").end();
             }
         });
-        FILES.forEach((path, file) -> router.get(path).handler(ctx -> serve(ctx, file[0], file[1])));
     }
 
     private void serve(RoutingContext ctx, String file, String contentType) {

@@ -1,0 +1,67 @@
+// The console's shell: sign-in gate, navigation (hash routes, so /console/ is the only page the gateway serves),
+// and the page modules, each `render(main, params)` answering an optional clean-up function.
+import { current, onSession, signOut } from './api.js';
+import { fill, h } from './ui.js';
+import * as signin from './pages/signin.js';
+import * as home from './pages/home.js';
+import * as templates from './pages/templates.js';
+import * as requests from './pages/requests.js';
+import * as batch from './pages/batch.js';
+import * as webhooks from './pages/webhooks.js';
+import * as tryon from './pages/tryon.js';
+import * as campaigns from './pages/campaigns.js';
+import * as operator from './pages/operator.js';
+
+const VENDOR_PAGES = [
+  ['home', 'Home', home], ['templates', 'Templates', templates], ['requests', 'Requests', requests],
+  ['batch', 'Batch', batch], ['webhooks', 'Webhooks', webhooks], ['try-on', 'Try-on', tryon],
+  ['campaigns', 'Campaigns', campaigns],
+];
+const OPERATOR_PAGES = [['operator', 'Operator', operator]];
+
+const main = document.getElementById('main');
+const nav = document.getElementById('nav');
+let cleanup = null;
+let notice = '';
+
+function pages() {
+  const session = current();
+  return session ? (session.kind === 'operator' ? OPERATOR_PAGES : VENDOR_PAGES) : [];
+}
+
+function route() {
+  if (typeof cleanup === 'function') { cleanup(); }
+  cleanup = null;
+  const session = current();
+  const [name, ...rest] = location.hash.replace(/^#\/?/, '').split('/');
+  document.getElementById('who').hidden = !session;
+  nav.hidden = !session;
+  if (!session) {
+    document.title = 'Sign in · pmedia console';
+    cleanup = signin.render(main, notice);
+    notice = '';
+    return;
+  }
+  const available = pages();
+  const found = available.find(([id]) => id === name) || available[0];
+  document.getElementById('who-name').textContent = session.kind === 'operator' ? 'Operator' : `Vendor ${session.clientId}`;
+  fill(nav, h('ul', {}, available.map(([id, label]) => h('li', {}, h('a', {
+    href: `#/${id}`, 'aria-current': id === found[0] ? 'page' : false }, label)))));
+  document.title = `${found[1]} · pmedia console`;
+  fill(main);
+  cleanup = found[2].render(main, rest.map(decodeURIComponent));
+}
+
+onSession((session, reason) => {
+  if (!session) {
+    notice = reason || '';
+    history.replaceState(null, '', '#/');
+  } else if (!location.hash || location.hash === '#/') {
+    history.replaceState(null, '', session.kind === 'operator' ? '#/operator' : '#/home');
+  }
+  route();
+  main.focus();
+});
+document.getElementById('sign-out').addEventListener('click', () => signOut('Signed out.'));
+window.addEventListener('hashchange', () => { route(); main.focus(); });
+route();

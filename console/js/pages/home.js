@@ -1,0 +1,54 @@
+// Home: today's renders (GET /media/requests from midnight), failures with their reasons, p50/p95 time-to-video
+// computed from the list, renders per hour, and this month's usage (GET /usage).
+import { all, api } from '../api.js';
+import { barChart, errorBox, fill, flatten, h, percentile, table, when } from '../ui.js';
+
+function isoDate(date) {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+export function render(main) {
+  const error = errorBox();
+  const today = h('section', { 'aria-labelledby': 'today-h' }, h('h2', { id: 'today-h' }, 'Today'), h('p', {}, 'Loading…'));
+  const usage = h('section', { 'aria-labelledby': 'usage-h' }, h('h2', { id: 'usage-h' }, 'Usage this month'), h('p', {}, 'Loading…'));
+  main.append(h('h1', {}, 'Home'), error, today, usage);
+
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  all('/media/requests', { from: midnight.toISOString() }).then((items) => {
+    const ended = items.filter((item) => item.status === 'SUCCESS' && item['ended-at']);
+    const seconds = ended.map((item) => (Date.parse(item['ended-at']) - Date.parse(item['created-at'])) / 1000);
+    const failures = items.filter((item) => item.status === 'FAILURE');
+    const perHour = Array.from({ length: 24 }, (_, hour) => ({ label: String(hour), value: 0 }));
+    items.forEach((item) => { perHour[new Date(item['created-at']).getHours()].value += 1; });
+    const p50 = percentile(seconds, 50);
+    const p95 = percentile(seconds, 95);
+    fill(today, h('h2', { id: 'today-h' }, 'Today'),
+      h('div', { class: 'stats' },
+        h('div', { class: 'stat', id: 'stat-renders' }, h('b', {}, items.length), 'requests'),
+        h('div', { class: 'stat' }, h('b', {}, ended.length), 'videos ready'),
+        h('div', { class: 'stat' }, h('b', {}, failures.length), 'failures'),
+        h('div', { class: 'stat' }, h('b', {}, p50 === null ? '–' : `${p50.toFixed(1)} s`), 'p50 time to video'),
+        h('div', { class: 'stat' }, h('b', {}, p95 === null ? '–' : `${p95.toFixed(1)} s`), 'p95 time to video')),
+      h('h3', {}, 'Requests per hour'), barChart('Requests per hour today', perHour),
+      h('h3', {}, 'Failures'),
+      table('Failures today', [
+        ['When', (row) => when(row['created-at'])],
+        ['Request', (row) => h('a', { href: `#/requests/${row['service-request-id']}` }, row['client-request-id'])],
+        ['Template', (row) => row['use-case-id']],
+        ['Reason', (row) => row.message]], failures, 'No failures today.'));
+  }).catch((failure) => error.show(failure));
+
+  const now = new Date();
+  const first = new Date(now.getFullYear(), now.getMonth(), 1);
+  api('/usage', { query: { from: isoDate(first), to: isoDate(now), granularity: 'day' } }).then((report) => {
+    const totals = flatten(report.totals);
+    const videoSeconds = (report.periods || []).map((period) => ({
+      label: String(period.from || period.date || period.day || '').slice(8, 10),
+      value: Number(flatten(period).find(([key]) => key.endsWith('video-seconds'))?.[1] || 0) }));
+    fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'),
+      h('p', { class: 'muted' }, `${report.from} to ${report.to}`),
+      videoSeconds.length ? [h('h3', {}, 'Output video seconds per day'), barChart('Output video seconds per day', videoSeconds)] : '',
+      table('Usage totals', [['Measure', (row) => row[0]], ['Total', (row) => String(row[1])]], totals, 'No usage yet.'));
+  }).catch((failure) => { const box = errorBox(); box.show(failure); fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'), box); });
+}

@@ -1,0 +1,216 @@
+// Templates: the vendor's own and the shared ones (GET /templates); one template's page with the editor of its
+// definition (own templates: POST /templates saves a new version), a form generated from its fields driving a live
+// preview still (POST /templates/{id}/preview, debounced) with a time slider, and a test render watched live.
+import { api, current } from '../api.js';
+import { announce, attempt, badge, debounce, errorBox, field, fill, h, table, when } from '../ui.js';
+
+const SAMPLE = {
+  'use-case-id': 'hello-card',
+  name: 'Hello card',
+  description: '4 s: hello with the customer\'s name.',
+  canvas: { width: 640, height: 360, fps: 25, background: '#1d3557' },
+  fields: [{ name: 'name', required: true, 'max-length': 40 }],
+  segments: [{ id: 'hello', duration: 4, background: { color: '#1d3557' },
+    layers: [{ id: 'title', type: 'text', text: 'Hello {{name}}', size: 36, color: '#ffffff', x: 'center', y: 'center' }] }],
+};
+
+export function render(main, [id]) {
+  if (id === 'new') { return editorPage(main, null); }
+  if (id) { return detailPage(main, id); }
+  return listPage(main);
+}
+
+function listPage(main) {
+  const error = errorBox();
+  const list = h('div', {}, h('p', {}, 'Loading…'));
+  main.append(h('h1', {}, 'Templates'), h('p', {}, h('a', { class: 'button', href: '#/templates/new' }, 'New template')), error, list);
+  const me = current().clientId;
+  api('/templates').then((templates) => fill(list, table('Templates', [
+    ['Name', (row) => h('a', { href: `#/templates/${row['template-id']}` }, row.name || row['use-case-id'])],
+    ['Use case', (row) => row['use-case-id']],
+    ['Version', (row) => row.version],
+    ['Owner', (row) => (row['owner-client-id'] === me ? 'yours' : 'shared')],
+    ['Required fields', (row) => (row['required-fields'] || []).join(', ')],
+    ['Duration', (row) => (row['duration-seconds'] ? `${row['duration-seconds']} s` : '')],
+  ], templates, 'No templates yet: make one.'))).catch((failure) => error.show(failure));
+}
+
+/** Where a JSON.parse error is, as "line L, column C", from its message's position. */
+function parsePlace(text, message) {
+  if (/line \d+/.test(message)) { return message; }
+  const match = /position (\d+)/.exec(message);
+  const before = text.slice(0, match ? Number(match[1]) : text.length).split('\n');
+  return `${message} (line ${before.length}, column ${before[before.length - 1].length + 1})`;
+}
+
+/** The definition editor; `template` null for a new one. Saving answers the saved template. */
+function editor(template, onSaved) {
+  const text = h('textarea', { id: 'definition', spellcheck: 'false', 'aria-describedby': 'definition-error' },
+    JSON.stringify(template ? template.definition : SAMPLE, null, 2));
+  const problem = h('div', { id: 'definition-error', class: 'field-error', role: 'alert' });
+  const error = errorBox();
+  const save = h('button', { type: 'submit', id: 'save-template' }, template ? 'Save as new version' : 'Save template');
+  const check = () => {
+    try {
+      JSON.parse(text.value);
+      problem.textContent = '';
+      text.removeAttribute('aria-invalid');
+      return true;
+    } catch (failure) {
+      problem.textContent = `Not valid JSON: ${parsePlace(text.value, failure.message)}`;
+      text.setAttribute('aria-invalid', 'true');
+      return false;
+    }
+  };
+  text.addEventListener('input', debounce(check, 300));
+  const form = h('form', { 'aria-labelledby': 'editor-h', onsubmit: (event) => {
+    event.preventDefault();
+    if (!check()) { text.focus(); return; }
+    attempt(error, save, async () => {
+      const saved = await api('/templates', { method: 'POST', body: JSON.parse(text.value) });
+      announce(`Saved version ${saved.version}`);
+      onSaved(saved);
+    }).then(() => { if (!error.hidden) { problem.textContent = error.textContent; } });
+  } }, h('h2', { id: 'editor-h' }, 'Definition'), field('Template JSON', text, 'docs/templates.md describes the definition.'),
+  problem, error, save);
+  return form;
+}
+
+function editorPage(main) {
+  main.append(h('h1', {}, 'New template'), editor(null, (saved) => { location.hash = `#/templates/${saved['template-id']}`; }));
+}
+
+function detailPage(main, id) {
+  const error = errorBox();
+  main.append(h('p', {}, h('a', { href: '#/templates' }, '← Templates')), error);
+  const stops = [];
+  api(`/templates/${encodeURIComponent(id)}`).then((template) => {
+    const own = template['owner-client-id'] === current().clientId;
+    main.append(h('h1', {}, template.name || template['use-case-id']),
+      h('p', { class: 'muted' }, `${template['use-case-id']} · version ${template.version} · ${own ? 'yours' : 'shared'} · `
+        + `${template.width}×${template.height} · ${template['duration-seconds']} s · ${when(template['created-at'])}`));
+    const grid = h('div', { class: 'grid' });
+    main.append(grid);
+    const workbench = previewAndTest(template, stops);
+    grid.append(workbench);
+    if (own) {
+      grid.append(h('section', {}, editor(template, (saved) => {
+        location.hash = `#/templates/${saved['template-id']}`;
+        window.dispatchEvent(new HashChangeEvent('hashchange'));
+      })));
+    }
+  }).catch((failure) => error.show(failure));
+  return () => stops.forEach((stop) => stop());
+}
+
+/** The form from the template's fields, the live preview with its time slider, and the test render. */
+function previewAndTest(template, stops) {
+  const inputs = (template.fields || []).map((spec) => {
+    const input = h('input', { name: spec.name, 'data-field': spec.name, required: spec.required,
+      maxlength: spec['max-length'], placeholder: spec.default || '' });
+    if (spec.required && !spec.default) { input.value = spec.name === 'name' ? 'Ada' : spec.name; }
+    return { spec, input };
+  });
+  const duration = Number(template['duration-seconds']) || 1;
+  const time = h('input', { type: 'range', id: 'preview-time', min: 0, max: duration, step: 0.1,
+    value: Math.min(duration / 2, 1).toFixed(1) });
+  const timeLabel = h('output', { for: time.id }, `${time.value} s`);
+  const image = h('img', { id: 'preview-image', alt: 'Preview still', hidden: true });
+  const previewError = errorBox();
+  const state = h('p', { class: 'muted', id: 'preview-state', 'aria-live': 'polite' }, '');
+  const fields = () => Object.fromEntries(inputs.filter(({ input }) => input.value !== '').map(({ spec, input }) => [spec.name, input.value]));
+  let drawn = 0;
+  const draw = debounce(async () => {
+    const ticket = ++drawn;
+    state.textContent = 'Drawing…';
+    try {
+      const blob = await api(`/templates/${template['template-id']}/preview`, { method: 'POST', as: 'blob',
+        body: { data: { personalization_fields: fields() }, time: Number(time.value) } });
+      if (ticket !== drawn) { return; }
+      previewError.show(null);
+      if (image.src) { URL.revokeObjectURL(image.src); }
+      image.src = URL.createObjectURL(blob);
+      image.alt = `Preview at ${time.value} s with ${JSON.stringify(fields())}`;
+      image.dataset.drawn = JSON.stringify({ fields: fields(), time: Number(time.value) });
+      image.hidden = false;
+      state.textContent = `Preview at ${time.value} s`;
+    } catch (failure) {
+      if (ticket === drawn) { previewError.show(failure); state.textContent = ''; }
+    }
+  }, 300);
+  inputs.forEach(({ input }) => input.addEventListener('input', draw));
+  time.addEventListener('input', () => { timeLabel.textContent = `${time.value} s`; draw(); });
+  draw();
+
+  const testError = errorBox();
+  const submit = h('button', { type: 'button', id: 'test-render' }, 'Render a test video');
+  const watch = h('div', { id: 'test-watch' });
+  submit.addEventListener('click', () => attempt(testError, submit, async () => {
+    const accepted = await api('/media/demo', { method: 'POST', body: {
+      'client-request-id': `console-${crypto.randomUUID()}`, 'customer-id': 'console', 'user-id': 'console',
+      'use-case-id': template['use-case-id'], data: { personalization_fields: fields() } } });
+    stops.push(follow(accepted['service-request-id'], watch));
+  }));
+
+  return h('section', { 'aria-labelledby': 'preview-h' }, h('h2', { id: 'preview-h' }, 'Preview'),
+    h('form', { onsubmit: (event) => event.preventDefault() },
+      inputs.map(({ spec, input }) => field(`${spec.name}${spec.required ? ' (required)' : ''}`, input,
+        spec['max-length'] ? `at most ${spec['max-length']} characters` : undefined)),
+      field('Time', time), timeLabel),
+    h('div', { class: 'preview' }, image), state, previewError,
+    h('h2', {}, 'Test render'), submit, testError, watch);
+}
+
+/**
+ * Follows one request's status (GET /status/{id}) until it ends: the status changing live, the stream while it
+ * renders (where the browser plays HLS), then the MP4 with its thumbnail as poster and its captions.
+ */
+export function follow(requestId, target) {
+  let stopped = false;
+  const status = h('p', { id: 'test-status', 'aria-live': 'polite' }, 'Submitted');
+  const video = h('video', { id: 'test-video', controls: true, playsinline: true, crossorigin: 'anonymous',
+    preload: 'metadata', hidden: true, 'aria-label': 'The rendered video' });
+  const details = h('div');
+  const error = errorBox();
+  fill(target, h('p', {}, 'Request ', h('a', { href: `#/requests/${requestId}` }, requestId)), status, video, details, error);
+  let streaming = false;
+  const poll = async () => {
+    if (stopped) { return; }
+    try {
+      const answer = await api(`/status/${encodeURIComponent(requestId)}`);
+      fill(status, badge(answer.status), ' ', answer.message || '');
+      status.dataset.status = answer.status;
+      if (answer.status !== 'SUCCESS' && answer.status !== 'FAILURE') {
+        if (answer['stream-url'] && !streaming && video.canPlayType('application/vnd.apple.mpegurl')) {
+          streaming = true;
+          video.src = answer['stream-url'];
+          video.hidden = false;
+        }
+        setTimeout(poll, 1000);
+        return;
+      }
+      announce(`Request ${answer.status}`);
+      if (answer.status === 'SUCCESS') {
+        video.poster = answer['image-url'] || '';
+        video.replaceChildren();
+        if (answer['captions-url']) {
+          video.append(h('track', { kind: 'captions', src: answer['captions-url'], srclang: 'en', label: 'Captions', default: true }));
+        }
+        video.src = answer['video-url'];
+        video.hidden = false;
+        fill(details, h('ul', {},
+          h('li', {}, h('a', { href: answer['video-url'] }, 'MP4')),
+          answer['image-url'] ? h('li', {}, h('a', { href: answer['image-url'] }, 'Thumbnail')) : '',
+          answer['stream-url'] ? h('li', {}, h('a', { href: answer['stream-url'] }, 'HLS stream')) : '',
+          answer['share-url'] ? h('li', {}, h('a', { href: answer['share-url'] }, 'Share page')) : '',
+          (answer.renditions || []).map((rendition) => h('li', {}, h('a', { href: rendition.url || rendition['video-url'] },
+            rendition.name || rendition.label || 'rendition')))));
+      }
+    } catch (failure) {
+      error.show(failure);
+      setTimeout(poll, 3000);
+    }
+  };
+  poll();
+  return () => { stopped = true; };
+}
