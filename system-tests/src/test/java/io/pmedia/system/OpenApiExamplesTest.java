@@ -123,7 +123,8 @@ class OpenApiExamplesTest {
             for (Iterator<Map.Entry<String, JsonNode>> it = operation.path("responses").fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> response = it.next();
                 JsonNode json = response.getValue().at("/content/application~1json");
-                if (response.getKey().startsWith("2")) {
+                // A share page's media paths answer a redirect by design (redocly.yaml): their success is a 302.
+                if (response.getKey().startsWith("2") || response.getKey().startsWith("3")) {
                     success = true;
                     if (!json.isMissingNode() && example(json) == null) {
                         missing.add(id + ": example of response " + response.getKey());
@@ -194,7 +195,7 @@ class OpenApiExamplesTest {
         call("sharePageEmbed", null, 200);
         call("shareVideo", null, 302);
         call("sharePoster", null, 302);
-        call("shareEmailGif", null, 302);
+        awaitCall("shareEmailGif", null, 302); // made on first request: on a loaded machine past the gateway's timeout
         call("shareCaptions", null, 404); // the greeting template does not speak
         call("recordViewerEvent", null, 202);
 
