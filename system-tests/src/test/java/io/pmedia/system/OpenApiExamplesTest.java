@@ -236,7 +236,9 @@ class OpenApiExamplesTest {
         call("campaignVideosCsv", vendorToken, 200);
         awaitCall("getUsage", vendorToken, 200);
         call("revokeShare", vendorToken, 204);
-        assertThat(send("sharePage", null, null).path("status").asInt()).as("a revoked link").isEqualTo(404);
+        // engagement-service learns of it from media's status event
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .until(() -> send("sharePage", null, null).path("status").asInt() == 404);
 
         JsonNode font = send("registerFont", admin, substitute(requestExample("registerFont")));
         compare("registerFont", font.path("status").asInt(), font.path("body"));
