@@ -22,6 +22,12 @@ public interface OutboxConfig {
      */
     Optional<Set<String>> topics();
 
+    /**
+     * Where the relay LISTENs for new rows: a session of its own on PostgreSQL itself, never through a transaction
+     * pooler (which would drop the LISTEN between transactions). Unset: the reactive datasource's URL.
+     */
+    Optional<String> listenUrl();
+
     /** Most rows published per transaction. */
     @WithDefault("500")
     int batchSize();
