@@ -72,7 +72,8 @@ class ConnectionBudgetTest {
                     Integer.parseInt(config.resolve("quarkus.datasource.reactive.max-size", env,
                             QUARKUS_DEFAULT_POOL))));
             pools.add(new Pool("jdbc", config.resolve("quarkus.datasource.jdbc.url", env, "")
-                    .replaceFirst("^jdbc:", ""), Integer.parseInt(config.resolve("quarkus.datasource.jdbc.max-size",
+                    .replaceFirst("^jdbc:", ""),
+                    Integer.parseInt(config.resolve("quarkus.datasource.jdbc.max-size",
                             env, QUARKUS_DEFAULT_POOL))));
             if (config.relaysOutbox()) {
                 pools.add(new Pool("listen", config.resolve("pmedia.outbox.listen-url", env,
@@ -188,7 +189,7 @@ class ConnectionBudgetTest {
         Manifests largerWorkerPool = Manifests.of(overlay).changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("Deployment media-worker")).forEach(o -> ((ObjectNode) o
                         .path("spec").path("template").path("spec").path("containers").path(0).path("env").path(0))
-                        .put("name", "QUARKUS_DATASOURCE_JDBC_MAX_SIZE").put("value", "40")));
+                        .put("name", "QUARKUS_DATASOURCE_JDBC_MAX_SIZE").put("value", "100")));
         assertThat(budget(largerWorkerPool).problems()).anySatisfy(p -> assertThat(p).contains("over the budget"));
     }
 }

@@ -108,11 +108,14 @@ class KafkaTest {
         // The defect of issue 24: a worker that relays the outbox needs Write on the status topic; give it that ACL
         // without the relay and the check calls it extra.
         Manifests extra = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
-                "KafkaUser pmedia-media-worker")).forEach(o -> ((com.fasterxml.jackson.databind.node.ArrayNode) o
-                        .path("spec").path("authorization").path("acls")).addObject()
-                        .<com.fasterxml.jackson.databind.node.ObjectNode>set("resource", o.objectNode()
-                                .put("type", "topic").put("name", Topics.MEDIA_STATUS).put("patternType", "literal"))
-                        .putArray("operations").add("Write").add("Describe")));
+                "KafkaUser pmedia-media-worker")).forEach(
+                        o -> ((com.fasterxml.jackson.databind.node.ArrayNode) o
+                                .path("spec").path("authorization").path("acls"))
+                                .addObject().<com.fasterxml.jackson.databind.node.ObjectNode>set("resource",
+                                        o.objectNode()
+                                                .put("type", "topic").put("name", Topics.MEDIA_STATUS)
+                                                .put("patternType", "literal"))
+                                .putArray("operations").add("Write").add("Describe")));
         assertThat(aclProblems(extra)).anySatisfy(p -> assertThat(p).contains("pmedia-media-worker")
                 .contains("extra [topic " + Topics.MEDIA_STATUS + " write]"));
     }

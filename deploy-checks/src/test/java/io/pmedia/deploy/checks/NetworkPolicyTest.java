@@ -84,11 +84,13 @@ class NetworkPolicyTest {
         endpoints.put("kafka", new Endpoint("kafka", Manifests.NAMESPACE, Map.of("strimzi.io/cluster", "pmedia",
                 "strimzi.io/kind", "Kafka", "strimzi.io/broker-role", "true"), null, Map.of("tls", 9093)));
         endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, Map.of("cnpg.io/cluster",
-                "pmedia-db", "cnpg.io/podRole", "instance"), null, Map.of("postgresql", 5432, "status", 8000,
-                "metrics", 9187)));
+                "pmedia-db", "cnpg.io/podRole", "instance"), null,
+                Map.of("postgresql", 5432, "status", 8000,
+                        "metrics", 9187)));
         for (var pooler : m.ofKind("Pooler")) {
             endpoints.put(Manifests.name(pooler), new Endpoint(Manifests.name(pooler), Manifests.NAMESPACE, Map.of(
-                    "cnpg.io/poolerName", Manifests.name(pooler), "cnpg.io/podRole", "pooler"), null, Map.of(
+                    "cnpg.io/poolerName", Manifests.name(pooler), "cnpg.io/podRole", "pooler"), null,
+                    Map.of(
                             "pgbouncer", 5432, "metrics", 9127)));
         }
         // An operator's client pod (docs/operations.md, "Replay dead letters"), labelled as the runbook says.

@@ -196,7 +196,8 @@ record ServiceConfig(String workload, String module, Properties properties) {
         Matcher m = Pattern.compile("\\$\\{([A-Za-z0-9_.]+)(?::((?:[^{}]|\\$\\{[^{}]*\\})*))?\\}").matcher(value);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            String replacement = env.containsKey(m.group(1)) ? env.get(m.group(1))
+            String replacement = env.containsKey(m.group(1))
+                    ? env.get(m.group(1))
                     : m.group(2) == null ? "" : expand(m.group(2), env);
             m.appendReplacement(out, Matcher.quoteReplacement(replacement));
         }
