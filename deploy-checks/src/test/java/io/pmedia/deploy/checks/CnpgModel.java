@@ -24,10 +24,13 @@ final class CnpgModel {
     record Cluster(String apiVersion, String kind, ObjectMeta metadata, ClusterSpec spec) {
     }
 
-    record ClusterSpec(int instances, String imageName, PrimaryUpdateStrategy primaryUpdateStrategy,
+    record ClusterSpec(int instances, EmbeddedObjectMetadata inheritedMetadata, String imageName, PrimaryUpdateStrategy primaryUpdateStrategy,
             Boolean enableSuperuserAccess, Storage storage, PostgresConfiguration postgresql,
             ResourceRequirements resources, Affinity affinity, Bootstrap bootstrap, Managed managed,
             List<PluginConfiguration> plugins) {
+    }
+
+    record EmbeddedObjectMetadata(Map<String, String> labels, Map<String, String> annotations) {
     }
 
     enum PrimaryUpdateStrategy {

@@ -84,7 +84,7 @@ class NetworkPolicyTest {
         endpoints.put("kafka", new Endpoint("kafka", Manifests.NAMESPACE, Map.of("strimzi.io/cluster", "pmedia",
                 "strimzi.io/kind", "Kafka", "strimzi.io/broker-role", "true"), null, Map.of("tls", 9093)));
         endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, Map.of("cnpg.io/cluster",
-                "pmedia-db", "cnpg.io/podRole", "instance"), null,
+                "pmedia-db", "cnpg.io/podRole", "instance", "pmedia.io/postgres", "pmedia"), null,
                 Map.of("postgresql", 5432, "status", 8000,
                         "metrics", 9187)));
         for (var pooler : m.ofKind("Pooler")) {
