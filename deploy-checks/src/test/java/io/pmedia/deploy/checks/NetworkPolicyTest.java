@@ -83,10 +83,13 @@ class NetworkPolicyTest {
         }
         endpoints.put("kafka", new Endpoint("kafka", Manifests.NAMESPACE, Map.of("strimzi.io/cluster", "pmedia",
                 "strimzi.io/kind", "Kafka", "strimzi.io/broker-role", "true"), null, Map.of("tls", 9093)));
-        endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, Map.of("cnpg.io/cluster",
-                "pmedia-db", "cnpg.io/podRole", "instance", "pmedia.io/postgres", "pmedia"), null,
-                Map.of("postgresql", 5432, "status", 8000,
-                        "metrics", 9187)));
+        // The instances carry the labels CloudNativePG sets and the Cluster's inheritedMetadata labels.
+        Map<String, String> instance = new HashMap<>(Map.of("cnpg.io/cluster", "pmedia-db", "cnpg.io/podRole",
+                "instance"));
+        m.get("Cluster", "pmedia-db").path("spec").path("inheritedMetadata").path("labels").fields()
+                .forEachRemaining(l -> instance.put(l.getKey(), l.getValue().asText()));
+        endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, instance, null, Map.of("postgresql",
+                5432, "status", 8000, "metrics", 9187)));
         for (var pooler : m.ofKind("Pooler")) {
             endpoints.put(Manifests.name(pooler), new Endpoint(Manifests.name(pooler), Manifests.NAMESPACE, Map.of(
                     "cnpg.io/poolerName", Manifests.name(pooler), "cnpg.io/podRole", "pooler"), null,
