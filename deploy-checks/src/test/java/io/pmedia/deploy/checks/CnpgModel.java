@@ -24,7 +24,8 @@ final class CnpgModel {
     record Cluster(String apiVersion, String kind, ObjectMeta metadata, ClusterSpec spec) {
     }
 
-    record ClusterSpec(int instances, EmbeddedObjectMetadata inheritedMetadata, String imageName, PrimaryUpdateStrategy primaryUpdateStrategy,
+    record ClusterSpec(int instances, EmbeddedObjectMetadata inheritedMetadata, String imageName,
+            PrimaryUpdateStrategy primaryUpdateStrategy,
             Boolean enableSuperuserAccess, Storage storage, PostgresConfiguration postgresql,
             ResourceRequirements resources, Affinity affinity, Bootstrap bootstrap, Managed managed,
             List<PluginConfiguration> plugins) {
