@@ -9,7 +9,8 @@ prefix=${1:?usage: build-images.sh REGISTRY/PREFIX VERSION}
 version=${2:?usage: build-images.sh REGISTRY/PREFIX VERSION}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
-# service runtime: media-service carries FFmpeg and the fonts (the API and the render workers use the same image).
+# service runtime: media-service carries FFmpeg and the fonts (the API and the render workers use the same image);
+# engagement-service runs FFmpeg too (pmedia.engagement.ffmpeg).
 images=(
   "gateway-service jre"
   "media-service media-runtime"
@@ -17,6 +18,7 @@ images=(
   "vton-service jre"
   "campaign-service jre"
   "notifier-service jre"
+  "engagement-service media-runtime"
 )
 
 if command -v podman >/dev/null; then build=(podman build)

@@ -46,7 +46,7 @@ create() {
   fi
 }
 
-for service in gateway media batch vton campaign notifier; do
+for service in gateway media batch vton campaign notifier engagement; do
   create "pmedia-db-$service" generic "pmedia-db-$service" --type=kubernetes.io/basic-auth \
     --from-literal=username="pmedia_$service" --from-literal=password="$(random)"
 done

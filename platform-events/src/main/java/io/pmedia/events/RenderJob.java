@@ -1,5 +1,6 @@
 package io.pmedia.events;
 
+import java.util.Set;
 import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -39,6 +40,14 @@ public record RenderJob(
 
     /** Results go only to pmedia's own topics, whatever a job says. */
     public static final String REPLY_PREFIX = "pmedia.";
+
+    /**
+     * The reply topics of pmedia's own producers (media-service's realtime requests, batch-service's rows): what the
+     * render workers' KafkaUser may write in a cluster (deploy-checks), and what a worker expects; another reply-to
+     * under {@link #REPLY_PREFIX} is rendered but logged, as its result would be refused there.
+     */
+    public static final Set<String> REPLY_TOPICS = Set.of(Topics.RENDER_RESULTS,
+            Topics.BATCH_RENDER_RESULTS);
 
     public RenderJob {
         lane = lane == null ? RenderLane.REALTIME : lane;

@@ -43,6 +43,8 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
         return Map.of(
                 "quarkus.datasource.reactive.url", db.reactiveUrl(database),
                 "quarkus.datasource.jdbc.url", db.jdbcUrl(database),
+                // The outbox relay LISTENs on the same test database (in a cluster: PostgreSQL itself, not the pooler).
+                "pmedia.outbox.listen-url", db.reactiveUrl(database),
                 "quarkus.datasource.username", db.user(),
                 "quarkus.datasource.password", db.password(),
                 "quarkus.flyway.clean-disabled", "false",

@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.ResourceRequirements;
 
 /**
  * A typed model of the CloudNativePG objects deploy/k8s uses: {@code postgresql.cnpg.io/v1} Cluster, Database and
- * ScheduledBackup (operator 1.30) and the Barman Cloud plugin's {@code barmancloud.cnpg.io/v1} ObjectStore (0.10).
+ * ScheduledBackup and Pooler (operator 1.30) and the Barman Cloud plugin's {@code barmancloud.cnpg.io/v1} ObjectStore (0.10).
  * Neither project publishes a Java model or its CRD schemas to Maven Central or npm at a pinned version, so this is
  * ours: written from their API references, holding only the fields we set, with their types and closed value sets.
  * Parsed with unknown properties failing, so a misspelt or misplaced field is caught; a field the operator would
@@ -24,10 +24,14 @@ final class CnpgModel {
     record Cluster(String apiVersion, String kind, ObjectMeta metadata, ClusterSpec spec) {
     }
 
-    record ClusterSpec(int instances, String imageName, PrimaryUpdateStrategy primaryUpdateStrategy,
+    record ClusterSpec(int instances, EmbeddedObjectMetadata inheritedMetadata, String imageName,
+            PrimaryUpdateStrategy primaryUpdateStrategy,
             Boolean enableSuperuserAccess, Storage storage, PostgresConfiguration postgresql,
             ResourceRequirements resources, Affinity affinity, Bootstrap bootstrap, Managed managed,
             List<PluginConfiguration> plugins) {
+    }
+
+    record EmbeddedObjectMetadata(Map<String, String> labels, Map<String, String> annotations) {
     }
 
     enum PrimaryUpdateStrategy {
@@ -128,5 +132,28 @@ final class CnpgModel {
         LZ4, @JsonProperty("xz")
         XZ, @JsonProperty("zstd")
         ZSTD
+    }
+
+    /** {@code postgresql.cnpg.io/v1} Pooler: PgBouncer in front of a cluster. */
+    record Pooler(String apiVersion, String kind, ObjectMeta metadata, PoolerSpec spec) {
+    }
+
+    record PoolerSpec(LocalObjectReference cluster, Integer instances, PoolerType type, PgBouncer pgbouncer) {
+    }
+
+    enum PoolerType {
+        @JsonProperty("rw")
+        RW, @JsonProperty("ro")
+        RO, @JsonProperty("r")
+        R
+    }
+
+    record PgBouncer(PoolMode poolMode, Map<String, String> parameters) {
+    }
+
+    enum PoolMode {
+        @JsonProperty("session")
+        SESSION, @JsonProperty("transaction")
+        TRANSACTION
     }
 }

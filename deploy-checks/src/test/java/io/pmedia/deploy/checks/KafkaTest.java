@@ -26,31 +26,12 @@ import io.strimzi.api.kafka.model.user.acl.AclRuleTopicResource;
 
 /**
  * Kafka as the code uses it: a KafkaTopic for every topic the code names, and for each client a KafkaUser whose ACLs
- * are exactly the topics it produces and consumes and the groups it consumes in.
+ * are exactly the topics it produces and consumes and the groups it consumes in, all derived from the services' own
+ * configuration (ServiceConfig: channels, outbox topics, the role files, the render lanes).
  */
 class KafkaTest {
 
     static final List<String> OVERLAYS = Manifests.OVERLAYS;
-
-    /**
-     * What each client publishes through its transactional outbox (EventPayload.topic() of the events it writes) or
-     * from a render job's reply-to: not visible in application.properties, so stated here, beside the code's names.
-     */
-    static final Map<String, Set<String>> PUBLISHED_OUTSIDE_CHANNELS = Map.of(
-            "media-api", Set.of(Topics.MEDIA_STATUS, Topics.RENDER_JOBS),
-            "media-worker", Set.of(Topics.BATCH_RENDER_RESULTS),
-            "batch", Set.of(Topics.BATCH_STATUS, Topics.RENDER_JOBS_BATCH),
-            "vton", Set.of(Topics.VTON_STATUS),
-            "campaign", Set.of(Topics.CAMPAIGN_STATUS),
-            "notifier", Set.of(Topics.WEBHOOK_DEAD_LETTER));
-
-    /**
-     * Consumed outside messaging channels: the render workers' two lanes are plain Kafka consumers in one group
-     * (media-service render/RenderLanes, MediaConfig.Render.group).
-     */
-    static final Map<String, Map<String, String>> CONSUMED_OUTSIDE_CHANNELS = Map.of(
-            "media-worker", Map.of(Topics.RENDER_JOBS, "pmedia-render-workers",
-                    Topics.RENDER_JOBS_BATCH, "pmedia-render-workers"));
 
     static Set<String> codeTopics() {
         Set<String> topics = new TreeSet<>();
@@ -90,7 +71,6 @@ class KafkaTest {
             used.addAll(s.consumed().keySet());
             used.addAll(s.produced());
         });
-        PUBLISHED_OUTSIDE_CHANNELS.values().forEach(used::addAll);
         assertThat(topics.keySet()).as("KafkaTopics of %s", overlay).containsAll(used);
         for (KafkaTopic topic : topics.values()) {
             assertThat(topic.getMetadata().getLabels()).containsEntry("strimzi.io/cluster", "pmedia");
@@ -103,35 +83,89 @@ class KafkaTest {
     @ParameterizedTest
     @FieldSource("OVERLAYS")
     void eachClientsAclsAreExactlyWhatItsCodeUses(String overlay) {
+        assertThat(aclProblems(Manifests.of(overlay))).as("%s: KafkaUsers against the code", overlay).isEmpty();
+    }
+
+    /** The check bites: one ACL fewer (the workers' Read on a lane) or one more (Write on a status topic) fails it. */
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theAclCheckFailsOnAMissingOrAnExtraAcl(String overlay) {
         Manifests m = Manifests.of(overlay);
+        Manifests missing = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "KafkaUser pmedia-media-worker")).forEach(o -> {
+                    var acls = (com.fasterxml.jackson.databind.node.ArrayNode) o.path("spec").path("authorization")
+                            .path("acls");
+                    for (int i = 0; i < acls.size(); i++) {
+                        if (acls.get(i).path("resource").path("name").asText().equals(Topics.RENDER_JOBS_BATCH)) {
+                            acls.remove(i);
+                            break;
+                        }
+                    }
+                }));
+        assertThat(aclProblems(missing)).anySatisfy(p -> assertThat(p).contains("pmedia-media-worker")
+                .contains("missing [topic " + Topics.RENDER_JOBS_BATCH + " read]"));
+
+        // The defect of issue 24: a worker that relays the outbox needs Write on the status topic; give it that ACL
+        // without the relay and the check calls it extra.
+        Manifests extra = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "KafkaUser pmedia-media-worker")).forEach(
+                        o -> ((com.fasterxml.jackson.databind.node.ArrayNode) o
+                                .path("spec").path("authorization").path("acls"))
+                                .addObject().<com.fasterxml.jackson.databind.node.ObjectNode>set("resource",
+                                        o.objectNode()
+                                                .put("type", "topic").put("name", Topics.MEDIA_STATUS)
+                                                .put("patternType", "literal"))
+                                .putArray("operations").add("Write").add("Describe")));
+        assertThat(aclProblems(extra)).anySatisfy(p -> assertThat(p).contains("pmedia-media-worker")
+                .contains("extra [topic " + Topics.MEDIA_STATUS + " write]"));
+    }
+
+    /** For each Deployment: the ACLs its KafkaUser lacks and those it has beyond what its code uses. */
+    static List<String> aclProblems(Manifests m) {
+        List<String> problems = new java.util.ArrayList<>();
         for (var node : m.ofKind("Deployment")) {
             Deployment d = TypedModels.bind(node, Deployment.class);
             String workload = d.getMetadata().getName();
             ServiceConfig config = ServiceConfig.of(workload);
 
             Set<String> expected = new TreeSet<>();
-            Map<String, String> consumed = new HashMap<>(config.consumed());
-            consumed.putAll(CONSUMED_OUTSIDE_CHANNELS.getOrDefault(workload, Map.of()));
-            consumed.forEach((topic, group) -> {
+            config.consumed().forEach((topic, groups) -> {
                 expected.add("topic " + topic + " read");
-                expected.add("group " + group + " read");
+                groups.forEach(group -> expected.add("group " + group + " read"));
             });
             config.produced().forEach(t -> expected.add("topic " + t + " write"));
-            PUBLISHED_OUTSIDE_CHANNELS.getOrDefault(workload, Set.of()).forEach(t -> expected.add("topic " + t
-                    + " write"));
 
             var jaas = WorkloadTest.container(d).getEnv().stream()
                     .filter(e -> e.getName().equals("KAFKA_SASL_JAAS_CONFIG")).findFirst();
             if (expected.isEmpty()) {
-                assertThat(jaas).as("%s uses no Kafka and gets no Kafka credentials", workload).isEmpty();
+                if (jaas.isPresent()) {
+                    problems.add(workload + " uses no Kafka but gets Kafka credentials");
+                }
                 continue;
             }
-            EnvVar credentials = jaas.orElseThrow(() -> new AssertionError(workload + " has no Kafka credentials"));
+            if (jaas.isEmpty()) {
+                problems.add(workload + " has no Kafka credentials");
+                continue;
+            }
+            EnvVar credentials = jaas.get();
             String user = credentials.getValueFrom().getSecretKeyRef().getName();
-            assertThat(user).as("%s authenticates as its own KafkaUser", workload).isEqualTo("pmedia-" + workload);
-            assertThat(acls(TypedModels.bind(m.get("KafkaUser", user), KafkaUser.class)))
-                    .as("ACLs of %s", user).isEqualTo(expected);
+            if (!user.equals("pmedia-" + workload)) {
+                problems.add(workload + " authenticates as " + user + ", not as its own KafkaUser");
+                continue;
+            }
+            Set<String> actual = acls(TypedModels.bind(m.get("KafkaUser", user), KafkaUser.class));
+            Set<String> missing = new TreeSet<>(expected);
+            missing.removeAll(actual);
+            Set<String> extra = new TreeSet<>(actual);
+            extra.removeAll(expected);
+            if (!missing.isEmpty()) {
+                problems.add(user + " missing " + missing);
+            }
+            if (!extra.isEmpty()) {
+                problems.add(user + " extra " + extra);
+            }
         }
+        return problems;
     }
 
     @ParameterizedTest

@@ -37,6 +37,17 @@ final class Manifests {
         this.objects = objects;
     }
 
+    /**
+     * A deep copy of these objects with {@code change} applied to it, for the tests that break one fact and show a
+     * check fails on it.
+     */
+    Manifests changed(java.util.function.Consumer<List<ObjectNode>> change) {
+        List<ObjectNode> copy = new ArrayList<>();
+        objects.forEach(o -> copy.add(o.deepCopy()));
+        change.accept(copy);
+        return new Manifests(overlay + " (changed)", List.copyOf(copy));
+    }
+
     static Path root() {
         return Path.of(System.getProperty("pmedia.root", "..")).toAbsolutePath().normalize();
     }

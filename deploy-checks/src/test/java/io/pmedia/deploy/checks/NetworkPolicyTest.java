@@ -30,9 +30,9 @@ import io.strimzi.api.kafka.model.kafka.Kafka;
 
 /**
  * The NetworkPolicies allow each call the code makes and no other. The calls are derived from the rendered
- * configuration where it names them (service URLs, database, Kafka, object store, OTLP endpoint: the env of each
- * Deployment and its ConfigMaps) plus the ones no configuration names (the ingress, Prometheus, DNS, vendor URLs on
- * the internet). A small evaluator applies Kubernetes' NetworkPolicy semantics (and the brokers' policy Strimzi
+ * configuration where it names them (service URLs, database and pooler, Kafka, object store, OTLP endpoint: the env
+ * of each Deployment and its ConfigMaps), from the code (vendor URLs on the internet: every workload whose module
+ * uses the SafeFetcher), plus the ones no configuration names (the ingress, Prometheus, DNS, the runbook's ops pod). A small evaluator applies Kubernetes' NetworkPolicy semantics (and the brokers' policy Strimzi
  * generates from the listener's networkPolicyPeers) to every pair of endpoints and every port.
  */
 class NetworkPolicyTest {
@@ -43,8 +43,13 @@ class NetworkPolicyTest {
     static final String PUBLIC_ADDRESS = "203.0.113.10";
     static final String PRIVATE_ADDRESS = "10.96.0.1";
 
-    /** Who reaches vendor URLs (asset downloads, try-on images and the provider, webhooks): from the code. */
-    static final Set<String> INTERNET_CLIENTS = Set.of("media-worker", "vton", "notifier");
+    /** A port a vendor's URL may name besides 443: fetchers reach public addresses on any TCP port. */
+    static final int VENDOR_PORT = 8443;
+
+    /** Who reaches vendor URLs (asset downloads, previews, try-on images and the provider, webhooks): from the code. */
+    static boolean fetches(String workload) {
+        return ServiceConfig.all().containsKey(workload) && ServiceConfig.of(workload).fetchesUrls();
+    }
 
     record Endpoint(String name, String namespace, Map<String, String> labels, String ip, Map<String, Integer> ports) {
 
@@ -78,8 +83,22 @@ class NetworkPolicyTest {
         }
         endpoints.put("kafka", new Endpoint("kafka", Manifests.NAMESPACE, Map.of("strimzi.io/cluster", "pmedia",
                 "strimzi.io/kind", "Kafka", "strimzi.io/broker-role", "true"), null, Map.of("tls", 9093)));
-        endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, Map.of("cnpg.io/cluster",
-                "pmedia-db"), null, Map.of("postgresql", 5432, "status", 8000, "metrics", 9187)));
+        // The instances carry the labels CloudNativePG sets and the Cluster's inheritedMetadata labels.
+        Map<String, String> instance = new HashMap<>(Map.of("cnpg.io/cluster", "pmedia-db", "cnpg.io/podRole",
+                "instance"));
+        m.get("Cluster", "pmedia-db").path("spec").path("inheritedMetadata").path("labels").fields()
+                .forEachRemaining(l -> instance.put(l.getKey(), l.getValue().asText()));
+        endpoints.put("postgres", new Endpoint("postgres", Manifests.NAMESPACE, instance, null, Map.of("postgresql",
+                5432, "status", 8000, "metrics", 9187)));
+        for (var pooler : m.ofKind("Pooler")) {
+            endpoints.put(Manifests.name(pooler), new Endpoint(Manifests.name(pooler), Manifests.NAMESPACE, Map.of(
+                    "cnpg.io/poolerName", Manifests.name(pooler), "cnpg.io/podRole", "pooler"), null,
+                    Map.of(
+                            "pgbouncer", 5432, "metrics", 9127)));
+        }
+        // An operator's client pod (docs/operations.md, "Replay dead letters"), labelled as the runbook says.
+        endpoints.put("kafka-ops", new Endpoint("kafka-ops", Manifests.NAMESPACE, Map.of("pmedia.io/kafka-ops",
+                "true"), null, Map.of()));
         endpoints.put("ingress-controller", new Endpoint("ingress-controller", "ingress-nginx",
                 Map.of("app.kubernetes.io/name", "ingress-nginx"), null, Map.of()));
         endpoints.put("prometheus", new Endpoint("prometheus", "monitoring", Map.of("app.kubernetes.io/name",
@@ -105,10 +124,8 @@ class NetworkPolicyTest {
             for (Map.Entry<String, String> env : environment(m, d).entrySet()) {
                 String value = env.getValue();
                 switch (env.getKey()) {
-                    case "PMEDIA_DB_HOST" -> {
-                        assertThat(value).isEqualTo("pmedia-db-rw");
-                        calls.add(new Call(from, "postgres", 5432, "TCP"));
-                    }
+                    case "PMEDIA_DB_HOST", "PMEDIA_DB_DIRECT_HOST" -> calls.add(new Call(from, database(m, value),
+                            Integer.parseInt(environment(m, d).getOrDefault("PMEDIA_DB_PORT", "5432")), "TCP"));
                     case "PMEDIA_KAFKA_BOOTSTRAP" -> calls.add(new Call(from, "kafka",
                             Integer.parseInt(value.substring(value.indexOf(':') + 1)), "TCP"));
                     case "PMEDIA_OTLP_ENDPOINT" -> calls.add(new Call(from, "otel-collector",
@@ -131,12 +148,28 @@ class NetworkPolicyTest {
             calls.add(new Call(from, "dns", 53, "UDP"));
             calls.add(new Call(from, "dns", 53, "TCP"));
             calls.add(new Call("prometheus", from, endpoints.get(from).ports().get("management"), "TCP"));
-            if (INTERNET_CLIENTS.contains(from)) {
+            if (fetches(from)) {
                 calls.add(new Call(from, "internet", 443, "TCP"));
+                calls.add(new Call(from, "internet", VENDOR_PORT, "TCP"));
             }
         }
         calls.add(new Call("ingress-controller", "gateway", endpoints.get("gateway").ports().get("https"), "TCP"));
+        for (var pooler : m.ofKind("Pooler")) {
+            calls.add(new Call(Manifests.name(pooler), database(m, pooler.path("spec").path("cluster").path("name")
+                    .asText() + "-rw"), 5432, "TCP"));
+            calls.add(new Call("prometheus", Manifests.name(pooler), 9127, "TCP"));
+        }
+        calls.add(new Call("kafka-ops", "kafka", 9093, "TCP"));
         return calls;
+    }
+
+    /** The endpoint behind a database host: a Pooler's Service (its name), or a CloudNativePG cluster's rw Service. */
+    static String database(Manifests m, String host) {
+        if (m.find("Pooler", host).isPresent()) {
+            return host;
+        }
+        assertThat(host).as("a database host is a Pooler or the cluster's rw Service").isEqualTo("pmedia-db-rw");
+        return "postgres";
     }
 
     /** Literal env, and the data of every ConfigMap the container takes all of. */
@@ -173,24 +206,59 @@ class NetworkPolicyTest {
     @FieldSource("OVERLAYS")
     void everyCallTheCodeMakesIsAllowedAndNoOther(String overlay) {
         Manifests m = Manifests.of(overlay);
-        List<NetworkPolicy> policies = m.ofKind("NetworkPolicy").stream()
-                .map(o -> TypedModels.bind(o, NetworkPolicy.class)).toList();
-        List<NetworkPolicyPeer> brokerPeers = TypedModels.bind(m.get("Kafka", "pmedia"), Kafka.class).getSpec()
-                .getKafka().getListeners().get(0).getNetworkPolicyPeers();
-        Map<String, Endpoint> endpoints = endpoints(m);
-        Set<Call> expected = expectedCalls(m, endpoints);
+        assertThat(blocked(m)).as("%s: calls the code makes that the NetworkPolicies block", overlay).isEmpty();
+        assertThat(extra(m)).as("%s: calls the NetworkPolicies allow that the code does not make", overlay).isEmpty();
+    }
 
+    /**
+     * The check bites: media-api fetches vendor assets for template previews (issue 24's defect); take it out of
+     * the internet rule and its calls are blocked, in prod too (where the object store's rule opens 443 only). Take
+     * a whole policy away (the one to the pooler) and every service's database calls are blocked.
+     */
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theCheckFailsWhenAPolicyRuleIsMissing(String overlay) {
+        Manifests noPreviews = Manifests.of(overlay).changed(objects -> objects.stream()
+                .filter(o -> Manifests.id(o).equals("NetworkPolicy to-internet")).forEach(o -> {
+                    var values = (com.fasterxml.jackson.databind.node.ArrayNode) o.path("spec").path("podSelector")
+                            .path("matchExpressions").path(0).path("values");
+                    for (int i = 0; i < values.size(); i++) {
+                        if (values.get(i).asText().equals("media-api")) {
+                            values.remove(i);
+                            break;
+                        }
+                    }
+                }));
+        assertThat(blocked(noPreviews)).contains("media-api -> internet:" + VENDOR_PORT + "/TCP");
+
+        Manifests noPooler = Manifests.of(overlay).changed(objects -> objects.removeIf(o -> Manifests.id(o).equals(
+                "NetworkPolicy to-pooler")));
+        assertThat(blocked(noPooler)).contains("media-api -> pmedia-db-pooler-rw:5432/TCP",
+                "engagement -> pmedia-db-pooler-rw:5432/TCP");
+    }
+
+    static List<String> blocked(Manifests m) {
+        List<NetworkPolicy> policies = policies(m);
+        List<NetworkPolicyPeer> brokerPeers = brokerPeers(m);
+        Map<String, Endpoint> endpoints = endpoints(m);
         List<String> blocked = new ArrayList<>();
-        for (Call call : expected) {
+        for (Call call : expectedCalls(m, endpoints)) {
             if (!allowed(policies, brokerPeers, endpoints.get(call.from()), endpoints.get(call.to()), call.port(),
                     call.protocol())) {
                 blocked.add(call.toString());
             }
         }
-        assertThat(blocked).as("%s: calls the code makes that the NetworkPolicies block", overlay).isEmpty();
+        return blocked;
+    }
 
+    static List<String> extra(Manifests m) {
+        List<NetworkPolicy> policies = policies(m);
+        List<NetworkPolicyPeer> brokerPeers = brokerPeers(m);
+        Map<String, Endpoint> endpoints = endpoints(m);
+        Set<Call> expected = expectedCalls(m, endpoints);
         List<String> extra = new ArrayList<>();
-        Set<Integer> probePorts = new java.util.TreeSet<>(List.of(53, 80, 443, 4317, 5432, 8000, 9000, 9093, 9187));
+        Set<Integer> probePorts = new java.util.TreeSet<>(List.of(53, 80, 443, 4317, 5432, 8000, 9000, 9093, 9127,
+                9187));
         endpoints.values().forEach(e -> probePorts.addAll(e.ports().values()));
         for (Endpoint from : endpoints.values()) {
             for (Endpoint to : endpoints.values()) {
@@ -201,7 +269,7 @@ class NetworkPolicyTest {
                     for (String protocol : List.of("TCP", "UDP")) {
                         Call call = new Call(from.name(), to.name(), port, protocol);
                         // Vendor URLs may name any port: those clients reach public addresses on every TCP port.
-                        boolean vendorUrl = INTERNET_CLIENTS.contains(from.name()) && to.name().equals("internet")
+                        boolean vendorUrl = fetches(from.name()) && to.name().equals("internet")
                                 && protocol.equals("TCP");
                         if (!expected.contains(call) && !vendorUrl
                                 && allowed(policies, brokerPeers, from, to, port, protocol)) {
@@ -211,7 +279,16 @@ class NetworkPolicyTest {
                 }
             }
         }
-        assertThat(extra).as("%s: calls the NetworkPolicies allow that the code does not make", overlay).isEmpty();
+        return extra;
+    }
+
+    private static List<NetworkPolicy> policies(Manifests m) {
+        return m.ofKind("NetworkPolicy").stream().map(o -> TypedModels.bind(o, NetworkPolicy.class)).toList();
+    }
+
+    private static List<NetworkPolicyPeer> brokerPeers(Manifests m) {
+        return TypedModels.bind(m.get("Kafka", "pmedia"), Kafka.class).getSpec().getKafka().getListeners().get(0)
+                .getNetworkPolicyPeers();
     }
 
     private static boolean isPmedia(Endpoint e) {

@@ -70,6 +70,7 @@ final class TypedModels {
             Map.entry("monitoring.coreos.com/v1/PrometheusRule", PrometheusRule.class),
             Map.entry("postgresql.cnpg.io/v1/Cluster", CnpgModel.Cluster.class),
             Map.entry("postgresql.cnpg.io/v1/Database", CnpgModel.Database.class),
+            Map.entry("postgresql.cnpg.io/v1/Pooler", CnpgModel.Pooler.class),
             Map.entry("postgresql.cnpg.io/v1/ScheduledBackup", CnpgModel.ScheduledBackup.class),
             Map.entry("barmancloud.cnpg.io/v1/ObjectStore", CnpgModel.ObjectStore.class));
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -40,7 +41,12 @@ public class RenderResults {
     private final Vertx vertx;
     private final Traces traces;
 
-    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces) {
+    /** The lost-render sweep runs in the API role only ({@code media-roles.properties}). */
+    private final boolean sweepEnabled;
+
+    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces,
+            @ConfigProperty(name = "pmedia.media.render.sweep-enabled", defaultValue = "true") boolean sweepEnabled) {
+        this.sweepEnabled = sweepEnabled;
         this.codec = codec;
         this.requests = requests;
         this.vertx = vertx;
@@ -71,6 +77,9 @@ public class RenderResults {
     /** On a fresh safe context of its own, as reactive Hibernate needs (not the scheduler's thread). */
     @Scheduled(every = "${pmedia.media.render.sweep-every:60s}", delayed = "${pmedia.media.render.sweep-delay:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> resubmitStale() {
+        if (!sweepEnabled) {
+            return Uni.createFrom().voidItem();
+        }
         return BackgroundWork.call(vertx, requests::resubmitStale).replaceWithVoid()
                 // a database that never answers must not stop the sweep for good (later rounds are skipped meanwhile)
                 .ifNoItem().after(SWEEP_TIMEOUT).fail()

@@ -144,6 +144,10 @@ public class RenderWorker {
                     job == null ? null : job.jobId(), RenderJob.REPLY_PREFIX);
             return null;
         }
+        if (!RenderJob.REPLY_TOPICS.contains(job.resultTopic())) {
+            LOG.warnf("render job %s replies to %s, none of %s: a worker's KafkaUser may not write it in a cluster",
+                    job.jobId(), job.resultTopic(), RenderJob.REPLY_TOPICS);
+        }
         return new Rendered(lane, produce(job));
     }
 

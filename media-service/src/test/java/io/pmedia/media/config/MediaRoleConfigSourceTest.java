@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The role decides which Kafka channels a media-service process opens. */
+/** The role decides which components a media-service process runs (media-roles.properties). */
 class MediaRoleConfigSourceTest {
 
     @AfterEach
@@ -19,14 +19,18 @@ class MediaRoleConfigSourceTest {
         System.setProperty("pmedia.media.role", "api");
         assertThat(new MediaRoleConfigSource().getProperties())
                 .containsEntry("pmedia.media.render.lanes.enabled", "false")
-                .doesNotContainKey("mp.messaging.incoming.render-results-in.enabled");
+                .doesNotContainKeys("mp.messaging.incoming.render-results-in.enabled", "pmedia.outbox.enabled",
+                        "pmedia.media.render.sweep-enabled", "pmedia.share.sweep-enabled");
     }
 
     @Test
-    void aWorkerConsumesNoResults() {
+    void aWorkerRendersAndRunsNothingElse() {
         System.setProperty("pmedia.media.role", "Worker");
         assertThat(new MediaRoleConfigSource().getProperties())
                 .containsEntry("mp.messaging.incoming.render-results-in.enabled", "false")
+                .containsEntry("pmedia.outbox.enabled", "false")
+                .containsEntry("pmedia.media.render.sweep-enabled", "false")
+                .containsEntry("pmedia.share.sweep-enabled", "false")
                 .doesNotContainKey("pmedia.media.render.lanes.enabled");
     }
 

@@ -5,9 +5,12 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -29,13 +32,35 @@ public class EventPublisher {
 
     private final EventCodec codec;
     private final String source;
+    /** The topics this service declared ({@link OutboxConfig#topics()}); empty: any. */
+    private final Optional<Set<String>> topics;
 
-    public EventPublisher(EventCodec codec, @ConfigProperty(name = "quarkus.application.name") String application) {
+    public EventPublisher(EventCodec codec, String application) {
+        this(codec, application, Optional.empty());
+    }
+
+    @Inject
+    public EventPublisher(EventCodec codec, @ConfigProperty(name = "quarkus.application.name") String application,
+            OutboxConfig config) {
+        this(codec, application, config.topics());
+    }
+
+    private EventPublisher(EventCodec codec, String application, Optional<Set<String>> topics) {
         this.codec = codec;
         this.source = "/pmedia/" + application;
+        this.topics = topics;
+    }
+
+    /** Refuses an event on a topic the service did not declare: its KafkaUser in the cluster could not write it. */
+    private void declared(EventPayload payload) {
+        if (topics.isPresent() && !topics.get().contains(payload.topic())) {
+            throw new IllegalStateException(payload.type() + " goes to " + payload.topic()
+                    + ", which is not in pmedia.outbox.topics " + topics.get());
+        }
     }
 
     public Uni<Void> publish(EventPayload payload) {
+        declared(payload);
         CloudEvent event = codec.envelope(source, payload);
         OutboxEvent row = new OutboxEvent();
         row.eventId = UUID.fromString(event.id());
@@ -52,6 +77,7 @@ public class EventPublisher {
      * the driver (batch-service's COPY of a task's rows), which a reactive session cannot share.
      */
     public void publish(Connection connection, EventPayload payload) throws SQLException {
+        declared(payload);
         CloudEvent event = codec.envelope(source, payload);
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO outbox_event (event_id, topic, record_key, payload, created_at, trace_parent)"

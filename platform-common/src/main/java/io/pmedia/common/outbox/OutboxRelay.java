@@ -149,8 +149,8 @@ public class OutboxRelay {
     }
 
     private PgConnectOptions connectOptions() {
-        String url = rawConfig.getValue("quarkus.datasource.reactive.url", String.class)
-                .replaceFirst("^vertx-reactive:", "");
+        String url = config.listenUrl().orElseGet(() -> rawConfig.getValue("quarkus.datasource.reactive.url",
+                String.class)).replaceFirst("^vertx-reactive:", "");
         PgConnectOptions options = PgConnectOptions.fromUri(url);
         rawConfig.getOptionalValue("quarkus.datasource.username", String.class).ifPresent(options::setUser);
         rawConfig.getOptionalValue("quarkus.datasource.password", String.class).ifPresent(options::setPassword);
