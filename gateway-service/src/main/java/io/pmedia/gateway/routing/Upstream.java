@@ -70,6 +70,9 @@ public class Upstream {
         client.close();
     }
 
+    /** What the gateway's routes answer: JSON everywhere, and CSV where an export is the point. */
+    static final String ACCEPTED = "application/json, text/csv;q=0.5";
+
     /**
      * @param target path and query as the caller sent them (raw, still encoded)
      * @param callerAddress passed on as {@code X-Forwarded-For} for the service's logs
@@ -86,7 +89,8 @@ public class Upstream {
                 .setFollowRedirects(false)
                 .setTimeout(timeout.toMillis())
                 .putHeader("Authorization", "Bearer " + bearerToken)
-                .putHeader("Accept", "application/json")
+                // JSON, and the one CSV export (GET /analytics/campaigns/{id}/videos.csv), whatever the caller asked
+                .putHeader("Accept", ACCEPTED)
                 .putHeader("X-Forwarded-For", callerAddress)
                 .putHeader("X-Request-Id", requestId);
         if (body != null) {

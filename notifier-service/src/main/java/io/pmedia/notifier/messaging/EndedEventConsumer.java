@@ -112,12 +112,14 @@ public class EndedEventConsumer {
 
     /**
      * Whether a batch status event tells the task's end: a final status with its output file, or a final status of a
-     * task that never had rows (no file follows). A task cancelled with rows still rendering first ends without its
-     * file; the event that names the file is its end.
+     * task that rendered no row (never had rows, or was cancelled before its first: no file of rendered rows is
+     * waited for). A task cancelled with rows rendered first ends without its file; the event that names the file is
+     * its end.
      */
     static boolean ended(BatchStatusChanged status) {
         return status != null && status.clientId() != null && status.taskId() != null && status.status() != null
-                && status.status().isFinal() && (status.filePath() != null || status.totalCount() == 0);
+                && status.status().isFinal()
+                && (status.filePath() != null || status.totalCount() == 0 || status.processed() == 0);
     }
 
     NewDelivery tryOnEnded(CloudEvent event, String traceParent) {
