@@ -108,7 +108,9 @@ class BatchTaskTest {
         assertThat(lines.get(3)).startsWith("3,,FAILURE,,,,,row 3: user-id is empty");
         assertThat(lines.get(4)).contains("4,u-4,FAILURE,,,,,personalization field 'name' cannot be drawn");
 
+        // The topic also carries the rows' share links (io.pmedia.video.shared), keyed by the task too.
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(events.withKey(taskId).stream()
+                .filter(event -> "io.pmedia.batch.status.changed".equals(event.envelope().path("type").asText()))
                 .map(event -> event.data().path("status").asText()).toList())
                 .containsExactly("PENDING", "IN PROGRESS", "COMPLETED"));
     }
