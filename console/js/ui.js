@@ -75,7 +75,9 @@ export async function attempt(box, button, action) {
 /** A table of rows; columns: [[heading, row => cell content]]. */
 export function table(caption, columns, rows, empty = 'Nothing yet.') {
   if (!rows.length) { return h('p', { class: 'muted' }, empty); }
-  return h('div', { class: 'table-wrap' }, h('table', {},
+  // A wide table scrolls sideways: its wrapper takes the focus, so a keyboard can scroll it too (axe:
+  // scrollable-region-focusable), and is named by the table's caption.
+  return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': caption }, h('table', {},
     h('caption', { class: 'visually-hidden' }, caption),
     h('thead', {}, h('tr', {}, columns.map(([heading]) => h('th', { scope: 'col' }, heading)))),
     h('tbody', {}, rows.map((row) => h('tr', {}, columns.map(([, cell]) => h('td', {}, cell(row))))))));

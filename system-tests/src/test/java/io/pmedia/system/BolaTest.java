@@ -276,12 +276,74 @@ class BolaTest {
             assertThat(pushesToA.get()).as("B's test push never reaches A's webhook").isEqualTo(before);
         });
 
+        // The lists (issue 22): only the caller's own items, whatever the filters.
+        cases.put("GET /media/requests", () -> ownListOnly(b.call().get("/media/requests?limit=100"), request));
+        cases.put("GET /media/tasks", () -> ownListOnly(b.call().get("/media/tasks?limit=100"), task));
+        cases.put("GET /vton/requests", () -> ownListOnly(b.call().get("/vton/requests?limit=100"), tryOn));
+        cases.put("GET /campaigns", () -> ownListOnly(b.call().get("/campaigns?limit=100"), campaignStart));
+        cases.put("GET /usage", () -> ownListOnly(b.call().get("/usage"), a.id().toString()));
+
+        // The webhook endpoint (issue 22): B's calls act on B's endpoint only; A's stays as it was.
+        String sinkPort = ":" + sink.getAddress().getPort() + "/";
+        cases.put("GET /webhooks/endpoint", () -> ownListOnly(b.call().get("/webhooks/endpoint"), sinkPort));
+        cases.put("PUT /webhooks/endpoint", () -> {
+            b.json(Map.of("url", "", "event-types", List.of("video.push"))).put("/webhooks/endpoint");
+            assertThat(a.call().get("/webhooks/endpoint").then().statusCode(200).extract().<String>path("url"))
+                    .contains(sinkPort);
+        });
+        cases.put("POST /webhooks/endpoint/rotate-secret", () -> {
+            b.call().post("/webhooks/endpoint/rotate-secret");
+            assertThat(a.call().get("/webhooks/endpoint").then().statusCode(200).extract()
+                    .<String>path("previous-secret-valid-until")).as("A's secret was not rotated").isNull();
+        });
+        cases.put("POST /webhooks/endpoint/test", () -> {
+            int before = pushesToA.get();
+            b.call().post("/webhooks/endpoint/test");
+            assertThat(pushesToA.get()).as("B's test event never reaches A's webhook").isEqualTo(before);
+        });
+        cases.put("POST /webhooks/deliveries/recover", () -> {
+            b.json(Map.of("since", "2020-01-01T00:00:00Z")).post("/webhooks/deliveries/recover").then()
+                    .statusCode(200);
+            assertThat(deliveriesOf(b)).doesNotContain(delivery);
+        });
+
+        // Share links and analytics (issue 21): A's video, template and campaign are 404 to B.
+        cases.put("DELETE /media/{transactionId}/share", () -> {
+            notFound(b.call().delete("/media/" + request + "/share"));
+            assertThat(a.call().get("/status/" + request).then().statusCode(200).extract()
+                    .<String>path("share-url")).as("A's link still stands").isNotBlank();
+        });
+        cases.put("GET /analytics/videos/{transactionId}", () -> notFound(b.call().get("/analytics/videos/" + request)));
+        cases.put("GET /analytics/templates/{templateId}",
+                () -> notFound(b.call().get("/analytics/templates/" + ownTemplate)));
+        cases.put("GET /analytics/campaigns/{campaignId}",
+                () -> ownListOnly(b.call().get("/analytics/campaigns/" + campaign), request));
+        cases.put("GET /analytics/campaigns/{campaignId}/videos.csv",
+                () -> ownListOnly(b.call().get("/analytics/campaigns/" + campaign + "/videos.csv"), request));
+        // The share pages are public by design (the link is the credential, 144 random bits): a neighbour of A's
+        // share id is the same 404 as any unknown id, for every page, media redirect and beacon.
+        for (String operation : List.of("GET /v/{shareId}", "GET /v/{shareId}/embed", "GET /v/{shareId}/video.mp4",
+                "GET /v/{shareId}/poster.jpg", "GET /v/{shareId}/email.gif", "GET /v/{shareId}/captions.vtt",
+                "POST /v/{shareId}/events")) {
+            cases.put(operation, () -> {
+                String url = a.call().get("/status/" + request).then().statusCode(200).extract().path("share-url");
+                String share = url.substring(url.lastIndexOf('/') + 1);
+                String neighbour = share.substring(0, share.length() - 1) + (share.endsWith("A") ? "B" : "A");
+                String[] parts = operation.split(" ", 2);
+                Response answer = Stack.api().contentType(ContentType.JSON)
+                        .body("{\"type\":\"view\",\"session\":\"s-1\"}")
+                        .request(parts[0], parts[1].replace("{shareId}", neighbour));
+                assertThat(answer.statusCode()).as(operation).isEqualTo(404);
+            });
+        }
+
         // The operator's API: a vendor's token is never an operator credential, whatever the id.
         for (String operation : List.of("GET /admin/clients", "POST /admin/clients", "GET /admin/clients/{clientId}",
                 "PATCH /admin/clients/{clientId}", "DELETE /admin/clients/{clientId}",
                 "POST /admin/clients/{clientId}/rotate-secret", "POST /admin/clients/{clientId}/rotate-api-key",
                 "POST /admin/clients/{clientId}/rotate-webhook-secret", "GET /admin/templates",
-                "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts", "GET /admin/fonts")) {
+                "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts", "GET /admin/fonts",
+                "GET /admin/usage")) {
             cases.put(operation, () -> {
                 String[] parts = operation.split(" ", 2);
                 String path = parts[1].replace("{clientId}", a.id().toString()).replace("{useCaseId}",
@@ -293,6 +355,12 @@ class BolaTest {
             });
         }
         return cases;
+    }
+
+    /** B's own view of a list (or a report): answered, and nothing in it names A's {@code resource}. */
+    private static void ownListOnly(Response answer, String resource) {
+        assertThat(answer.statusCode()).as(answer.asString()).isIn(200, 404);
+        assertThat(answer.asString()).doesNotContain(resource);
     }
 
     private static void notFound(Response answer) {
