@@ -331,7 +331,7 @@ class BolaTest {
                 String neighbour = share.substring(0, share.length() - 1) + (share.endsWith("A") ? "B" : "A");
                 String[] parts = operation.split(" ", 2);
                 Response answer = Stack.api().contentType(ContentType.JSON)
-                        .body("{\"type\":\"view\",\"session\":\"s-1\"}")
+                        .body("{\"type\":\"view\",\"session\":\"bola-session-1\"}")
                         .request(parts[0], parts[1].replace("{shareId}", neighbour));
                 assertThat(answer.statusCode()).as(operation).isEqualTo(404);
             });
