@@ -313,7 +313,8 @@ class BolaTest {
             assertThat(a.call().get("/status/" + request).then().statusCode(200).extract()
                     .<String>path("share-url")).as("A's link still stands").isNotBlank();
         });
-        cases.put("GET /analytics/videos/{transactionId}", () -> notFound(b.call().get("/analytics/videos/" + request)));
+        cases.put("GET /analytics/videos/{transactionId}",
+                () -> notFound(b.call().get("/analytics/videos/" + request)));
         cases.put("GET /analytics/templates/{templateId}",
                 () -> notFound(b.call().get("/analytics/templates/" + ownTemplate)));
         cases.put("GET /analytics/campaigns/{campaignId}",
