@@ -109,6 +109,10 @@ public class BatchTask extends PanacheEntityBase {
     @Column(name = "expires_at")
     public Instant expiresAt;
 
+    /** When the retention sweep deleted its rows' objects; null while they are kept. */
+    @Column(name = "videos_deleted_at")
+    public Instant videosDeletedAt;
+
     // Written only by the statements of repository/ (leases, progress reports); mapped because every query of tasks
     // reads whole rows, never written from the entity.
 

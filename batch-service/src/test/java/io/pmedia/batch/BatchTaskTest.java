@@ -115,6 +115,41 @@ class BatchTaskTest {
                 .containsExactly("PENDING", "IN PROGRESS", "COMPLETED"));
     }
 
+    /**
+     * The retention sweep (docs/sharing.md): a task past its videos' retention loses its rows' objects, and keeps its
+     * output file; a task still within its retention keeps everything.
+     */
+    @Test
+    void aTaskPastItsRetentionLosesItsRowsObjectsAndKeepsItsOutputFile() throws Exception {
+        UUID client = UUID.randomUUID();
+        List<String> tasks = new java.util.ArrayList<>();
+        for (String campaign : List.of("ended", "kept")) {
+            String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace\n");
+            String taskId = BatchApi.accepted(client, BatchApi.body(client, campaign, TemplateEndpoint.GREETING, file,
+                    2));
+            BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+            for (String object : List.of("1/video.mp4", "1/thumbnail.jpg", "2/video.mp4", "2/stream/index.m3u8")) {
+                store.put("batch/" + client + "/" + taskId + "/" + object, new byte[]{1}, "video/mp4");
+            }
+            tasks.add(taskId);
+        }
+        String ended = "batch/" + client + "/" + tasks.get(0) + "/";
+        String kept = "batch/" + client + "/" + tasks.get(1) + "/";
+        assertThat(BatchApi.first(
+                "SELECT expires_at > now() + interval '89 days' FROM batch_task WHERE id = CAST(? AS uuid)",
+                tasks.get(0))).as("the default retention, 90 days").isEqualTo("t");
+
+        BatchApi.query("UPDATE batch_task SET expires_at = now() - interval '1 second' WHERE id = CAST(? AS uuid)"
+                + " RETURNING id", tasks.get(0));
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(store.list(ended))
+                .containsExactly(ended + "output.csv"));
+        assertThat(BatchApi.first("SELECT videos_deleted_at IS NOT NULL FROM batch_task WHERE id = CAST(? AS uuid)",
+                tasks.get(0))).isEqualTo("t");
+        assertThat(store.list(kept)).hasSize(5);
+        assertThat(BatchApi.status(client, tasks.get(0)).is(200).string("file-path")).endsWith(ended + "output.csv");
+    }
+
     @Test
     void aFileWithoutAUserIdColumnFailsTheTaskWithAMessageNamingTheProblem() {
         UUID client = UUID.randomUUID();

@@ -9,11 +9,13 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,6 +36,7 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
@@ -156,6 +159,38 @@ public class ObjectStore {
 
     public void delete(String key) {
         s3.deleteObject(request -> request.bucket(config.bucket()).key(key));
+    }
+
+    /**
+     * Deletes every object under {@code prefix} whose key {@code which} accepts, a thousand per request (S3's
+     * DeleteObjects), however many there are; the number deleted.
+     */
+    public int deleteUnder(String prefix, Predicate<String> which) {
+        ensureBucket();
+        int deleted = 0;
+        List<ObjectIdentifier> chunk = new ArrayList<>();
+        for (S3Object object : s3.listObjectsV2Paginator(request -> request.bucket(config.bucket()).prefix(prefix))
+                .contents()) {
+            if (!which.test(object.key())) {
+                continue;
+            }
+            chunk.add(ObjectIdentifier.builder().key(object.key()).build());
+            if (chunk.size() == 1000) {
+                deleted += deleteObjects(chunk);
+                chunk.clear();
+            }
+        }
+        return chunk.isEmpty() ? deleted : deleted + deleteObjects(chunk);
+    }
+
+    private int deleteObjects(List<ObjectIdentifier> keys) {
+        var answer = s3.deleteObjects(request -> request.bucket(config.bucket())
+                .delete(delete -> delete.objects(keys).quiet(true)));
+        if (answer.hasErrors() && !answer.errors().isEmpty()) {
+            throw new IllegalStateException("the store refused to delete " + answer.errors().size() + " objects, e.g. "
+                    + answer.errors().get(0).key() + ": " + answer.errors().get(0).code());
+        }
+        return keys.size();
     }
 
     /** The URL a vendor downloads {@code key} from. */

@@ -1,5 +1,7 @@
 package io.pmedia.batch.config;
 
+import java.time.Duration;
+
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -14,4 +16,16 @@ public interface ShareConfig {
     /** How long videos and their links live when neither the template nor the vendor says. */
     @WithDefault("90")
     int defaultRetentionDays();
+
+    /** How often the retention sweep deletes the objects of tasks whose videos' retention has ended. */
+    @WithDefault("10m")
+    Duration sweepEvery();
+
+    /** How long after start the first sweep runs. */
+    @WithDefault("1m")
+    Duration sweepDelay();
+
+    /** Tasks the sweep expires per transaction. */
+    @WithDefault("10")
+    int sweepBatch();
 }

@@ -123,6 +123,12 @@ public class TaskStore {
              LIMIT ?2 FOR UPDATE SKIP LOCKED
             """;
 
+    /** Tasks whose videos' retention has ended and whose rows' objects are still kept, the longest due first. */
+    private static final String LOCK_EXPIRED = """
+            SELECT * FROM batch_task WHERE expires_at <= now() AND videos_deleted_at IS NULL
+             ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED
+            """;
+
     private static final String REPORTED = """
             UPDATE batch_task SET reported_at = now(), reported_processed = processed WHERE id = ?1
             """;
@@ -223,6 +229,11 @@ public class TaskStore {
     public Uni<List<BatchTask>> lockProgressDue(Duration every, int limit) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_PROGRESS_DUE, BatchTask.class)
                 .setParameter(1, every.toMillis()).setParameter(2, limit).getResultList());
+    }
+
+    public Uni<List<BatchTask>> lockExpired(int limit) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(LOCK_EXPIRED, BatchTask.class)
+                .setParameter(1, limit).getResultList());
     }
 
     /** Its status event just went out: the next progress event waits for {@code progress-every} and new answers. */
