@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -13,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+
+import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -33,6 +37,7 @@ import io.pmedia.events.EventPayload;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
 import io.pmedia.events.ViewerEvent;
+import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.TestTokens;
@@ -53,6 +58,9 @@ class EngagementTest extends TestInfrastructure {
     private static final EventCodec CODEC = new EventCodec(JSON);
     private static final String BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"
             + " Chrome/156.0 Safari/537.36";
+
+    @Inject
+    ObjectStore store;
 
     private final UUID vendor = UUID.randomUUID();
     private final UUID other = UUID.randomUUID();
@@ -93,6 +101,41 @@ class EngagementTest extends TestInfrastructure {
                 .contains("name=\"robots\" content=\"noindex, nofollow\"");
         given().redirects().follow(false).get("/v/" + share + "/video.mp4").then().statusCode(302)
                 .header("Location", containsString("X-Amz-Signature"));
+    }
+
+    /**
+     * The email GIF of a realtime video is made as soon as its link opens, before anybody asks; a video whose GIF
+     * cannot be made (yet) answers with its poster, not cached, rather than a 503 or a long wait.
+     */
+    @Test
+    void anEmailGifIsMadeWhenTheLinkOpensAndThePosterStandsInUntilThen() throws Exception {
+        UUID request = UUID.randomUUID();
+        String folder = "media/" + vendor + "/" + request + "/";
+        Path clip = Files.createTempFile("pmedia-clip-", ".mp4");
+        try {
+            Process ffmpeg = new ProcessBuilder("ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i",
+                    "testsrc=size=320x180:rate=25:duration=2", "-pix_fmt", "yuv420p", clip.toString())
+                    .redirectErrorStream(true).start();
+            assertThat(ffmpeg.waitFor()).as(new String(ffmpeg.getInputStream().readAllBytes())).isZero();
+            store.put(folder + "video.mp4", clip, "video/mp4");
+        } finally {
+            Files.deleteIfExists(clip);
+        }
+        store.put(folder + "thumbnail.jpg", new byte[]{1}, "image/jpeg");
+        String share = "Sh" + UUID.randomUUID().toString().replace("-", "");
+        publish(video(vendor, request, share, "Ada", Instant.now().plus(1, ChronoUnit.DAYS),
+                SharedVideo.State.ACTIVE));
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> store.size(folder + "email.gif").isPresent());
+        given().redirects().follow(false).get("/v/" + share + "/email.gif").then().statusCode(302)
+                .header("Location", containsString(folder + "email.gif"))
+                .header("Cache-Control", containsString("max-age"));
+
+        // A video whose GIF cannot be made: its poster stands in, and nobody caches that answer.
+        String broken = shared(vendor, UUID.randomUUID(), "Grace", Instant.now().plus(1, ChronoUnit.DAYS),
+                SharedVideo.State.ACTIVE);
+        given().redirects().follow(false).get("/v/" + broken + "/email.gif").then().statusCode(302)
+                .header("Location", containsString("thumbnail.jpg")).header("Cache-Control", "no-store");
     }
 
     @Test

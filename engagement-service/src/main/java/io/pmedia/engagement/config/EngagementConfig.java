@@ -25,6 +25,13 @@ public interface EngagementConfig {
     @WithDefault("ffmpeg")
     String ffmpeg();
 
+    /**
+     * How long {@code /email.gif} waits for a GIF being made before it answers with the poster instead (an email
+     * client's image proxy gives up after a few seconds; the GIF is there for the next one).
+     */
+    @WithDefault("5s")
+    Duration emailGifWait();
+
     Path workDir();
 
     Beacons beacons();

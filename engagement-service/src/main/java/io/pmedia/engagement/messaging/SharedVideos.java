@@ -9,6 +9,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import io.pmedia.common.error.Outages;
+import io.pmedia.engagement.service.EmailGifs;
 import io.pmedia.engagement.service.Projection;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.SharedVideo;
@@ -26,10 +27,12 @@ public class SharedVideos {
 
     private final EventCodec codec;
     private final Projection projection;
+    private final EmailGifs gifs;
 
-    public SharedVideos(EventCodec codec, Projection projection) {
+    public SharedVideos(EventCodec codec, Projection projection, EmailGifs gifs) {
         this.codec = codec;
         this.projection = projection;
+        this.gifs = gifs;
     }
 
     @Incoming("shared-videos")
@@ -48,6 +51,12 @@ public class SharedVideos {
                 .onFailure(Outages::isUnreachableDependency).invoke(failure -> LOG.warnf(
                         "shared video not projected yet (%s); retrying", failure.getMessage()))
                 .onFailure(Outages::isUnreachableDependency).retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(5)).indefinitely();
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(5)).indefinitely()
+                .invoke(() -> {
+                    if (shared.source() == SharedVideo.Source.realtime) {
+                        shared.videos().stream().filter(video -> video.state() == SharedVideo.State.ACTIVE
+                                && video.videoKey() != null).forEach(video -> gifs.ahead(video.shareId()));
+                    }
+                });
     }
 }

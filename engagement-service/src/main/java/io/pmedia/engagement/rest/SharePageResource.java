@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -17,6 +16,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+
+import org.jboss.logging.Logger;
 
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.Blocking;
@@ -47,6 +48,7 @@ public class SharePageResource {
     static final int PAGE_MAX_AGE = 60;
     static final int NOT_FOUND_MAX_AGE = 30;
     static final int REDIRECT_MAX_AGE = 300;
+    private static final Logger LOG = Logger.getLogger(SharePageResource.class);
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -109,9 +111,25 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/email.gif")
     public Uni<Response> emailGif(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return pages.live(shareId).flatMap(video -> video == null || video.videoKey == null
-                ? Uni.createFrom().item(notFound(accept))
-                : gifs.of(video).map(this::redirect));
+        return pages.live(shareId).flatMap(video -> {
+            if (video == null || video.videoKey == null) {
+                return Uni.createFrom().item(notFound(accept));
+            }
+            // Made ahead when the link opened (realtime videos), else now: while it is being made, the poster
+            // stands in, not cached, so an email client's image proxy sees neither a 503 nor a long wait.
+            Uni<Response> standIn = Uni.createFrom().item(() -> {
+                if (video.posterKey == null) {
+                    throw EmailGifs.busy();
+                }
+                return redirect(video.posterKey, "no-store");
+            });
+            return gifs.of(video).map(this::redirect)
+                    .ifNoItem().after(config.emailGifWait()).recoverWithUni(() -> standIn)
+                    .onFailure(failure -> !EmailGifs.isBusy(failure)).invoke(failure -> LOG.warnf(
+                            "the email GIF of %s cannot be made (%s): the poster stands in", shareId,
+                            failure.getMessage()))
+                    .onFailure().recoverWithUni(() -> standIn);
+        });
     }
 
     @GET
@@ -165,10 +183,12 @@ public class SharePageResource {
 
     /** A presigned URL that lives longer than the redirect may be cached. */
     private Response redirect(String key) {
-        Duration ttl = config.mediaUrlTtl();
-        return Response.status(Response.Status.FOUND).location(URI.create(store.publicUrl(key, ttl)))
-                .header("Cache-Control", "public, max-age=" + Math.min(REDIRECT_MAX_AGE, ttl.toSeconds() / 2))
-                .header("Referrer-Policy", "no-referrer").build();
+        return redirect(key, "public, max-age=" + Math.min(REDIRECT_MAX_AGE, config.mediaUrlTtl().toSeconds() / 2));
+    }
+
+    private Response redirect(String key, String cacheControl) {
+        return Response.status(Response.Status.FOUND).location(URI.create(store.publicUrl(key, config.mediaUrlTtl())))
+                .header("Cache-Control", cacheControl).header("Referrer-Policy", "no-referrer").build();
     }
 
     /** The same answer for every share id that does not play: a page for browsers, the error body otherwise. */

@@ -24,6 +24,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
@@ -33,6 +34,7 @@ import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * The email GIF of a video (docs/sharing.md): its first seconds as a small animated GIF with a play badge, for
@@ -51,10 +53,12 @@ public class EmailGifs {
     private final ObjectStore store;
     private final VideoStore videos;
     private final EngagementConfig config;
+    private final Vertx vertx;
     private final Semaphore making = new Semaphore(1);
     private final Map<String, Uni<String>> inFlight = new ConcurrentHashMap<>();
 
-    public EmailGifs(ObjectStore store, VideoStore videos, EngagementConfig config) {
+    public EmailGifs(ObjectStore store, VideoStore videos, EngagementConfig config, Vertx vertx) {
+        this.vertx = vertx;
         this.store = store;
         this.videos = videos;
         this.config = config;
@@ -80,8 +84,7 @@ public class EmailGifs {
         Path dir = config.workDir().resolve("gif-" + UUID.randomUUID());
         try {
             if (!making.tryAcquire(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the email image is being made, retry later",
-                        Duration.ofSeconds(5));
+                throw busy();
             }
             try {
                 Files.createDirectories(dir);
@@ -117,6 +120,29 @@ public class EmailGifs {
         } finally {
             deleteQuietly(dir);
         }
+    }
+
+    /** The answer while no GIF can be made or shown yet. */
+    public static ApiException busy() {
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "the email image is being made, retry later",
+                Duration.ofSeconds(5));
+    }
+
+    public static boolean isBusy(Throwable failure) {
+        return failure instanceof ApiException e && e.code() == ErrorCode.SERVICE_UNAVAILABLE;
+    }
+
+    /**
+     * Makes the GIF of a realtime video that was just shared, in the background, so that the first email client that
+     * asks finds it (batch rows, which may be a million, are made on their first ask). A failure is logged and leaves
+     * the making to the first ask.
+     */
+    public void ahead(String shareId) {
+        BackgroundWork.run(vertx, "making the email GIF of " + shareId + " ahead",
+                () -> Panache.withSession(() -> videos.byShare(shareId)).flatMap(video -> video == null
+                        || video.emailGifKey != null || video.videoKey == null || !"ACTIVE".equals(video.state)
+                                ? Uni.createFrom().nullItem()
+                                : of(video)));
     }
 
     /** A play badge: a white triangle in a dark translucent circle, 72 px. */
