@@ -211,6 +211,9 @@ async function operator(page) {
   };
   await page.waitForSelector(`[data-revoke="${result.onboarded.clientId}"]`);
   step('onboarded');
+  // The dead letters of every vendor load (a table, or the empty message; an API error would show its box instead).
+  await page.waitForFunction(() => /No dead letters|Replay/.test(document.querySelector('#dead-letters')?.textContent || ''));
+  step('dead-letters');
   await check(page, 'operator');
   await page.click(`[data-revoke="${result.onboarded.clientId}"]`);
   await page.waitForSelector('dialog[open]');

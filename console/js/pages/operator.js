@@ -1,5 +1,5 @@
-// Operator (admin token): vendors (onboard, rotate the secret, revoke, allowed addresses), shared templates, fonts
-// and every vendor's usage (GET /admin/usage).
+// Operator (admin token): vendors (onboard, rotate the secret, revoke, allowed addresses), shared templates, fonts,
+// every vendor's usage (GET /admin/usage) and the webhook dead letters with their replay (/admin/webhooks/dead-letters).
 import { api } from '../api.js';
 import { announce, attempt, errorBox, field, fill, flatten, h, table, when } from '../ui.js';
 
@@ -79,6 +79,29 @@ export function render(main) {
   const shared = h('div');
   const fonts = h('div');
   const usage = h('div');
+  const dead = h('div', { id: 'dead-letters' });
+  const loadDead = () => api('/admin/webhooks/dead-letters', { query: { limit: 50 } })
+    .then((page) => fill(dead, table('Dead letters', [
+      ['Vendor', (row) => h('code', {}, row['client-id'])],
+      ['Event', (row) => row.delivery.type],
+      ['Subject', (row) => row.delivery.subject || ''],
+      ['Attempts', (row) => String(row.delivery['attempt-count'])],
+      ['Last error', (row) => row.delivery['last-error'] || ''],
+      ['Created', (row) => when(row.delivery['created-at'])],
+      ['Replay', (row) => replay(row)],
+    ], page.items || [], 'No dead letters.'))).catch((failure) => { const box = errorBox(); box.show(failure); fill(dead, box); });
+
+  function replay(row) {
+    const id = row.delivery['webhook-id'];
+    const button = h('button', { type: 'button', class: 'secondary', 'data-replay': id, 'aria-label': `Replay ${id}` }, 'Replay');
+    button.addEventListener('click', () => attempt(error, button, async () => {
+      const answer = await api(`/admin/webhooks/dead-letters/${encodeURIComponent(id)}/replay`, { method: 'POST' });
+      announce(`${id} replayed: ${answer.delivery.status}`);
+      await loadDead();
+    }));
+    return button;
+  }
+
   const section = (id, title, ...content) => h('section', { 'aria-labelledby': id }, h('h2', { id }, title), ...content);
   main.append(h('h1', {}, 'Operator'), error,
     section('vendors-h', 'Vendors', h('form', { 'aria-label': 'Onboard a vendor', onsubmit: (event) => {
@@ -95,8 +118,9 @@ export function render(main) {
       field('Allowed addresses (optional)', ips, 'Addresses or CIDR ranges, separated by commas')), create), secrets, vendors),
     section('shared-h', 'Shared templates', shared), section('fonts-h', 'Fonts', fonts),
     section('usage-h', 'Usage of every vendor (this month)', usage),
-    section('dead-h', 'Dead letters', h('p', { class: 'muted' }, 'The API has no dead-letter listing yet: see docs/console.md.')));
+    section('dead-h', 'Dead letters', h('p', { class: 'muted' }, 'Deliveries whose every attempt failed, newest first; replay one once its endpoint is fixed.'), dead));
   load();
+  loadDead();
   const failed = (target) => (failure) => { const box = errorBox(); box.show(failure); fill(target, box); };
   api('/admin/templates').then((items) => fill(shared, generic('Shared templates', (Array.isArray(items) ? items : items.items || [])
     .filter((template) => !template['owner-client-id']), 'No shared templates.'))).catch(failed(shared));

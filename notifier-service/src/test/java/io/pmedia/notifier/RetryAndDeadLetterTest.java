@@ -1,7 +1,10 @@
 package io.pmedia.notifier;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
 
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -19,6 +22,7 @@ import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -170,6 +174,26 @@ class RetryAndDeadLetterTest {
         assertThat(dead.data().path("last-error").asText()).isEqualTo("endpoint answered 500");
         assertThat(dead.data().path("payload").path("client-request-id").asText())
                 .isEqualTo(event.clientRequestId());
+
+        // The operator's dead letters list it under its vendor (and a vendor token is refused there)...
+        var listed = given().header("Authorization", "Bearer " + TestTokens.operator())
+                .get("/admin/webhooks/dead-letters?client-id=" + client).then().statusCode(200).extract().jsonPath();
+        assertThat(listed.getList("items.delivery.webhook-id")).containsExactly(webhookId);
+        assertThat(listed.getList("items.client-id")).containsExactly(client.toString());
+        assertThat(listed.getList("items.delivery.status")).containsExactly("EXHAUSTED");
+        given().header("Authorization", "Bearer " + TestTokens.operator()).get("/admin/webhooks/dead-letters").then()
+                .statusCode(200).body("items.delivery.status", everyItem(equalTo("EXHAUSTED")));
+        given().header("Authorization", TestTokens.bearer(client)).get("/admin/webhooks/dead-letters").then()
+                .statusCode(403);
+        // ... and once the endpoint is fixed, the operator's replay sends it again with the same webhook-id.
+        receiver.answerFromNowOn(Answer.status(204));
+        given().header("Authorization", "Bearer " + TestTokens.operator())
+                .post("/admin/webhooks/dead-letters/" + webhookId + "/replay").then().statusCode(200)
+                .body("client-id", equalTo(client.toString())).body("delivery.status", equalTo("DELIVERED"));
+        assertThat(receiver.received()).hasSize(5);
+        assertThat(receiver.received().get(4).header("webhook-id")).isEqualTo(webhookId);
+        given().header("Authorization", "Bearer " + TestTokens.operator())
+                .post("/admin/webhooks/dead-letters/msg_" + "0".repeat(32) + "/replay").then().statusCode(404);
     }
 
     @Test

@@ -344,11 +344,12 @@ class BolaTest {
                 "POST /admin/clients/{clientId}/rotate-secret", "POST /admin/clients/{clientId}/rotate-api-key",
                 "POST /admin/clients/{clientId}/rotate-webhook-secret", "GET /admin/templates",
                 "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts", "GET /admin/fonts",
-                "GET /admin/usage")) {
+                "GET /admin/usage", "GET /admin/webhooks/dead-letters",
+                "POST /admin/webhooks/dead-letters/{deliveryId}/replay")) {
             cases.put(operation, () -> {
                 String[] parts = operation.split(" ", 2);
                 String path = parts[1].replace("{clientId}", a.id().toString()).replace("{useCaseId}",
-                        privateUseCase);
+                        privateUseCase).replace("{deliveryId}", "msg_" + "0".repeat(32));
                 Response answer = b.call().contentType(ContentType.JSON).body("{\"name\":\"mine now\"}")
                         .request(parts[0], path);
                 assertThat(answer.statusCode()).as(operation).isIn(401, 403);

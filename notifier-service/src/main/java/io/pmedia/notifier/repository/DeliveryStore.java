@@ -209,6 +209,9 @@ public class DeliveryStore {
              LIMIT $8
             """;
 
+    /** The same page over every client's deliveries (the operator's dead letters); {@code $1} is null. */
+    private static final String PAGE_ALL = PAGE.replace("WHERE client_id = $1", "WHERE $1::uuid IS NULL");
+
     /**
      * Recovery: every FAILED or EXHAUSTED delivery of the client made in {@code [$2, $3)} goes back on the schedule
      * for one attempt now, with the same webhook-id; {@code recover_from} keeps what it was.
@@ -374,6 +377,13 @@ public class DeliveryStore {
                 .map(rows -> rows.iterator().hasNext() ? delivery(rows.iterator().next()) : null);
     }
 
+    /** The client a delivery belongs to, or null when there is no such delivery (the operator's replay). */
+    public Uni<UUID> owner(String webhookId) {
+        return pool.preparedQuery("SELECT client_id FROM webhook_delivery WHERE webhook_id = $1")
+                .execute(Tuple.of(webhookId))
+                .map(rows -> rows.iterator().hasNext() ? rows.iterator().next().getUUID(0) : null);
+    }
+
     /** What a page of deliveries is filtered on; null: any. */
     public record Filter(DeliveryStatus status, DeliveryKind kind, String subject, Instant from) {
     }
@@ -384,7 +394,7 @@ public class DeliveryStore {
      */
     public Uni<List<WebhookDelivery>> page(UUID clientId, Filter filter, Instant boundTime, String boundId,
             int limit) {
-        return pool.preparedQuery(PAGE)
+        return pool.preparedQuery(clientId == null ? PAGE_ALL : PAGE)
                 .execute(Tuple.from(new Object[]{clientId, offset(boundTime), boundId == null ? "" : boundId,
                         filter.from() == null ? BEGINNING : offset(filter.from()),
                         filter.status() == null ? null : filter.status().name(),

@@ -50,6 +50,16 @@ public final class DeliveryDtos {
         }
     }
 
+    /** A dead letter as the operator sees it: the vendor it belongs to, then the delivery. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"client-id", "delivery"})
+    public record DeadLetterView(@JsonProperty("client-id") UUID clientId, DeliveryView delivery) {
+
+        static DeadLetterView of(WebhookDeliveries.DeliveryWithAttempts found) {
+            return new DeadLetterView(found.delivery().clientId(), DeliveryView.of(found));
+        }
+    }
+
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @JsonPropertyOrder({"attempt", "trigger", "attempted-at", "url", "status-code", "latency-ms", "error",
             "response-body"})

@@ -60,7 +60,17 @@ public class WebhookDeliveries {
         this.mapper = mapper;
     }
 
-    /** A page of the client's deliveries, newest first, each with its attempts. */
+    /**
+     * The operator's replay of any client's delivery (a dead letter once its endpoint is fixed): the same as the
+     * client's own replay, as that client.
+     */
+    public Uni<DeliveryWithAttempts> replayAsOperator(String webhookId) {
+        return store.owner(webhookId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("no webhook delivery '" + webhookId + "'"))
+                .flatMap(clientId -> replay(clientId, webhookId));
+    }
+
+    /** A page of the client's deliveries (every client's when {@code clientId} is null), newest first, each with its attempts. */
     public Uni<Page<DeliveryWithAttempts>> list(UUID clientId, DeliveryStore.Filter filter, Instant to,
             PageRequest page) {
         Cursor bound = page.upperBound(to);
