@@ -86,6 +86,12 @@ async function vendor(page) {
   await page.waitForSelector('#stat-renders');
   step('signed in');
   await check(page, 'home');
+  // The stream player the console serves itself (hls.js, no CDN) loads under the console's CSP and can play here.
+  result.hlsSupported = await page.evaluate(async () => {
+    const app = [...document.querySelectorAll('script[type="module"]')].map((script) => script.src).find(Boolean);
+    const { default: Hls } = await import(new URL('../vendor/hls.light.min.mjs', app).href);
+    return Hls.isSupported();
+  });
 
   // A template built in the editor; its preview follows the text typed in the generated form.
   await go(page, 'templates', 'Templates');
@@ -119,6 +125,7 @@ async function vendor(page) {
   await page.waitForFunction(() => ['SUCCESS', 'FAILURE'].includes(document.getElementById('test-status')?.dataset.status),
     null, { timeout: 180000 });
   result.renderStatus = await page.locator('#test-status').getAttribute('data-status');
+  result.streamPlayer = await page.locator('#test-video').getAttribute('data-player');
   result.renderMessage = await page.locator('#test-status').textContent();
   await page.waitForFunction(() => document.getElementById('test-video').readyState >= 1, null, { timeout: 30000 });
   result.poster = await page.evaluate(() => document.getElementById('test-video').poster);

@@ -162,6 +162,33 @@ function previewAndTest(template, stops) {
 }
 
 /**
+ * Plays an HLS stream while it is being written: with hls.js served by the console itself wherever Media Source
+ * Extensions exist (its worker off: the CSP allows no blob: scripts), else natively where the browser can (iOS).
+ */
+async function stream(video, url) {
+  video.hidden = false;
+  try {
+    const { default: Hls } = await import('../../vendor/hls.light.min.mjs');
+    if (Hls.isSupported()) {
+      const hls = new Hls({ enableWorker: false });
+      hls.loadSource(url);
+      hls.attachMedia(video);
+      video.dataset.player = 'hls.js';
+      video.hls = hls;
+      return;
+    }
+  } catch {
+    // no hls.js here: the browser's own player, if it has one
+  }
+  if (video.canPlayType('application/vnd.apple.mpegurl')) {
+    video.src = url;
+    video.dataset.player = 'native';
+  } else {
+    video.hidden = true; // no player: the MP4 follows when the request ends
+  }
+}
+
+/**
  * Follows one request's status (GET /status/{id}) until it ends: the status changing live, the stream while it
  * renders (where the browser plays HLS), then the MP4 with its thumbnail as poster and its captions.
  */
@@ -181,16 +208,17 @@ export function follow(requestId, target) {
       fill(status, badge(answer.status), ' ', answer.message || '');
       status.dataset.status = answer.status;
       if (answer.status !== 'SUCCESS' && answer.status !== 'FAILURE') {
-        if (answer['stream-url'] && !streaming && video.canPlayType('application/vnd.apple.mpegurl')) {
+        if (answer['stream-url'] && !streaming) {
           streaming = true;
-          video.src = answer['stream-url'];
-          video.hidden = false;
+          stream(video, answer['stream-url']);
         }
         setTimeout(poll, 1000);
         return;
       }
       announce(`Request ${answer.status}`);
       if (answer.status === 'SUCCESS') {
+        video.hls?.destroy(); // the stream's player lets go of the element before the MP4 takes it
+        video.hls = undefined;
         video.poster = answer['image-url'] || '';
         video.replaceChildren();
         if (answer['captions-url']) {

@@ -106,6 +106,11 @@ class ConsoleTest {
                 .getInt("items.find { it.'webhook-id' == '" + seen.path("webhookId").asText() + "' }.attempt-count"))
                 .isEqualTo(2);
 
+        // The stream plays in hls.js served by the console itself (when the render was slow enough to show it).
+        assertThat(seen.path("hlsSupported").asBoolean()).as("hls.js loads under the console's CSP").isTrue();
+        if (seen.hasNonNull("streamPlayer")) {
+            assertThat(seen.path("streamPlayer").asText()).isEqualTo("hls.js");
+        }
         assertThat(seen.path("narrowOverflow").asInt()).as("nothing wider than 360 px").isLessThanOrEqualTo(0);
         assertThat(seen.path("storageAfterSignOut").asInt()).as("no token kept anywhere").isZero();
 

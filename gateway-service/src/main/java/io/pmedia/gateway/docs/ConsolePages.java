@@ -39,7 +39,8 @@ public class ConsolePages {
     /** Every file of the console, as the build lists them (console/files.txt). */
     private static final String LIST = "files.txt";
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js",
-            "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8", "svg", "image/svg+xml");
+            "text/javascript; charset=utf-8", "mjs", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8",
+            "svg", "image/svg+xml");
 
     private final Map<String, Buffer> files = new TreeMap<>();
     private final String version;
