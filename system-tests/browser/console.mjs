@@ -84,6 +84,8 @@ async function vendor(page) {
   await page.click('#vendor-sign-in button[type="submit"]');
   await page.waitForSelector('h1:text-is("Home")');
   await page.waitForSelector('#stat-renders');
+  await page.waitForSelector('#stat-views');
+  result.viewsShown = await page.locator('#stat-views b').textContent();
   step('signed in');
   await check(page, 'home');
   // The stream player the console serves itself (hls.js, no CDN) loads under the console's CSP and can play here.

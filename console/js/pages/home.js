@@ -1,5 +1,7 @@
 // Home: today's renders (GET /media/requests from midnight), failures with their reasons, p50/p95 time-to-video
-// computed from the list, renders per hour, and this month's usage (GET /usage).
+// computed from the list, renders per hour, the last 30 days' views of the vendor's videos (GET /analytics/templates/
+// {id} for each template it may render; a template without a shared video answers 404 and counts nothing), and this
+// month's usage (GET /usage).
 import { all, api } from '../api.js';
 import { barChart, errorBox, fill, flatten, h, percentile, table, when } from '../ui.js';
 
@@ -11,7 +13,8 @@ export function render(main) {
   const error = errorBox();
   const today = h('section', { 'aria-labelledby': 'today-h' }, h('h2', { id: 'today-h' }, 'Today'), h('p', {}, 'Loading…'));
   const usage = h('section', { 'aria-labelledby': 'usage-h' }, h('h2', { id: 'usage-h' }, 'Usage this month'), h('p', {}, 'Loading…'));
-  main.append(h('h1', {}, 'Home'), error, today, usage);
+  const views = h('section', { 'aria-labelledby': 'views-h' }, h('h2', { id: 'views-h' }, 'Views (30 days)'), h('p', {}, 'Loading…'));
+  main.append(h('h1', {}, 'Home'), error, today, views, usage);
 
   const midnight = new Date();
   midnight.setHours(0, 0, 0, 0);
@@ -38,6 +41,27 @@ export function render(main) {
         ['Template', (row) => row['use-case-id']],
         ['Reason', (row) => row.message]], failures, 'No failures today.'));
   }).catch((failure) => error.show(failure));
+
+  api('/templates').then(async (listed) => {
+    const templates = (Array.isArray(listed) ? listed : listed.items || listed.templates || []).slice(0, 50);
+    const reports = await Promise.all(templates.map((template) => api(`/analytics/templates/${encodeURIComponent(template['template-id'])}`)
+      .then((report) => ({ template, report })).catch(() => null)));
+    const found = reports.filter(Boolean);
+    const sum = (key) => found.reduce((total, { report }) => total + Number(report.totals?.[key] || 0), 0);
+    const viewsTotal = sum('views');
+    const completions = sum('completions');
+    fill(views, h('h2', { id: 'views-h' }, 'Views (30 days)'),
+      h('div', { class: 'stats' },
+        h('div', { class: 'stat', id: 'stat-views' }, h('b', {}, viewsTotal), 'views'),
+        h('div', { class: 'stat' }, h('b', {}, sum('unique-viewers')), 'unique viewers'),
+        h('div', { class: 'stat' }, h('b', {}, viewsTotal ? `${Math.round((100 * completions) / viewsTotal)} %` : '–'), 'completed'),
+        h('div', { class: 'stat' }, h('b', {}, sum('cta-clicks')), 'call-to-action clicks')),
+      table('Views per template (30 days)', [
+        ['Template', (row) => row.template['use-case-id']],
+        ['Views', (row) => String(row.report.totals.views)],
+        ['Completion rate', (row) => `${Math.round(100 * Number(row.report.totals['completion-rate'] || 0))} %`],
+        ['CTA clicks', (row) => String(row.report.totals['cta-clicks'])]], found, 'No views yet: share a video (its share-url) to see them here.'));
+  }).catch((failure) => { const box = errorBox(); box.show(failure); fill(views, h('h2', { id: 'views-h' }, 'Views (30 days)'), box); });
 
   const now = new Date();
   const first = new Date(now.getFullYear(), now.getMonth(), 1);

@@ -106,6 +106,7 @@ class ConsoleTest {
                 .getInt("items.find { it.'webhook-id' == '" + seen.path("webhookId").asText() + "' }.attempt-count"))
                 .isEqualTo(2);
 
+        assertThat(seen.path("viewsShown").asText()).as("home shows the views from the analytics").matches("[0-9]+");
         // The stream plays in hls.js served by the console itself (when the render was slow enough to show it).
         assertThat(seen.path("hlsSupported").asBoolean()).as("hls.js loads under the console's CSP").isTrue();
         if (seen.hasNonNull("streamPlayer")) {
