@@ -143,6 +143,8 @@ async function vendor(page) {
   await check(page, 'requests');
   await page.click(`a[href="#/requests/${result.requestId}"]`);
   await page.waitForSelector('#st-h + p .badge');
+  await page.waitForSelector('#request-timeline li');
+  result.timeline = await page.locator('#request-timeline li').allTextContents();
   await check(page, 'request');
 
   // A 3-row batch to 100 %, its output downloaded.

@@ -1,5 +1,6 @@
-// Requests: the list (GET /media/requests) with its filters and cursor; one request's page with its status, a
-// timeline from its times and its webhook deliveries, the attempts of each, its share link and its views.
+// Requests: the list (GET /media/requests) with its filters and cursor; one request's page with its status, its
+// timeline (GET /media/requests/{id}/events: statuses, render jobs, share link) with its webhook deliveries, the
+// attempts of each, its share link and its views.
 import { api } from '../api.js';
 import { badge, errorBox, field, fill, h, table, when } from '../ui.js';
 
@@ -61,19 +62,21 @@ function detail(main, id) {
   main.append(h('div', { class: 'grid' }, statusPart, timeline), hooks, views);
 
   Promise.all([api(`/status/${path}`), api('/webhooks/deliveries', { query: { 'service-request-id': id, limit: 100 } })
-    .catch(() => ({ items: [] }))]).then(([status, deliveries]) => {
+    .catch(() => ({ items: [] })), api(`/media/requests/${path}/events`).catch(() => ({ items: [] }))])
+    .then(([status, deliveries, history]) => {
     fill(statusPart, h('h2', { id: 'st-h' }, 'Status'), h('p', {}, badge(status.status), ' ', status.message || ''),
       status['video-url'] ? h('video', { controls: true, src: status['video-url'], poster: status['image-url'] || undefined,
         preload: 'metadata', crossorigin: 'anonymous', 'aria-label': 'The video' }) : '');
-    const events = [];
+    const events = history.items.map((event) => ({ at: event.at,
+      text: `${event.kind === 'render-job' ? 'render job' : event.kind === 'share' ? 'share link' : 'status'}${event.status ? ` ${event.status}` : ''}: ${event.message || ''}` }));
     deliveries.items.forEach((delivery) => {
       events.push({ at: delivery['created-at'], text: `${delivery.type} event (${delivery['webhook-id']})` });
       (delivery.attempts || []).forEach((attempt) => events.push({ at: attempt['attempted-at'],
         text: `webhook attempt ${attempt.attempt}: ${attempt['status-code'] || attempt.error || ''}` }));
     });
-    events.push({ at: null, text: `now ${status.status}` });
+    if (!history.items.length) { events.push({ at: null, text: `now ${status.status}` }); }
     events.sort((a, b) => (a.at && b.at ? Date.parse(a.at) - Date.parse(b.at) : (a.at ? -1 : 1)));
-    fill(timeline, h('h2', { id: 'tl-h' }, 'Timeline'), h('ol', { class: 'timeline' },
+    fill(timeline, h('h2', { id: 'tl-h' }, 'Timeline'), h('ol', { class: 'timeline', id: 'request-timeline' },
       events.map((event) => h('li', {}, event.at ? h('time', { datetime: event.at }, when(event.at)) : '', ' ', event.text))));
     fill(hooks, h('h2', { id: 'wh-h' }, 'Webhook attempts'), table('Webhook attempts',
       [['Event', (row) => row.delivery.type], ['Attempt', (row) => row.attempt.attempt], ['When', (row) => when(row.attempt['attempted-at'])],

@@ -117,6 +117,22 @@ class ShareLinksTest {
         assertThat(MediaApi.status(client, id).statusCode(200).extract().jsonPath().getString("share-url")).isNull();
         await().atMost(Duration.ofSeconds(20)).until(() -> statusEvents.withKey(id).stream()
                 .anyMatch(event -> "REVOKED".equals(event.data().path("videos").path(0).path("state").asText())));
+
+        // The request's timeline (GET /media/requests/{id}/events): accepted, its job, the end, its link and revocation.
+        var timeline = given().header("Authorization", TestTokens.bearer(client))
+                .get("/media/requests/" + id + "/events").then().statusCode(200).extract().jsonPath();
+        assertThat(timeline.getString("service-request-id")).isEqualTo(id);
+        assertThat(timeline.getList("items.kind")).containsExactly("status", "render-job", "share", "status",
+                "share");
+        assertThat(timeline.getList("items.status")).containsExactly("PROCESSING", null, "ACTIVE", "SUCCESS",
+                "REVOKED");
+        assertThat(timeline.getString("items[4].message")).isEqualTo("share link revoked by its owner");
+        assertThat(timeline.getString("items[0].at")).matches("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z");
+        // Another vendor's request reads as missing, like its status.
+        given().header("Authorization", TestTokens.bearer(UUID.randomUUID())).get("/media/requests/" + id + "/events")
+                .then().statusCode(404).body("code", org.hamcrest.Matchers.equalTo("NOT_FOUND"));
+        given().header("Authorization", TestTokens.bearer(client)).get("/media/requests/nope/events").then()
+                .statusCode(404);
     }
 
     @Test

@@ -278,6 +278,8 @@ class BolaTest {
 
         // The lists (issue 22): only the caller's own items, whatever the filters.
         cases.put("GET /media/requests", () -> ownListOnly(b.call().get("/media/requests?limit=100"), request));
+        cases.put("GET /media/requests/{transactionId}/events",
+                () -> notFound(b.call().get("/media/requests/" + request + "/events")));
         cases.put("GET /media/tasks", () -> ownListOnly(b.call().get("/media/tasks?limit=100"), task));
         cases.put("GET /vton/requests", () -> ownListOnly(b.call().get("/vton/requests?limit=100"), tryOn));
         cases.put("GET /campaigns", () -> ownListOnly(b.call().get("/campaigns?limit=100"), campaignStart));

@@ -106,6 +106,12 @@ class ConsoleTest {
                 .getInt("items.find { it.'webhook-id' == '" + seen.path("webhookId").asText() + "' }.attempt-count"))
                 .isEqualTo(2);
 
+        // The request's page shows its timeline: accepted, its render job, its end and its share link.
+        List<String> timeline = new ArrayList<>();
+        seen.path("timeline").forEach(line -> timeline.add(line.asText()));
+        assertThat(timeline).as(seen.path("timeline").toString()).anyMatch(line -> line.contains("status PROCESSING"))
+                .anyMatch(line -> line.contains("render job")).anyMatch(line -> line.contains("status SUCCESS"))
+                .anyMatch(line -> line.contains("share link ACTIVE"));
         assertThat(seen.path("viewsShown").asText()).as("home shows the views from the analytics").matches("[0-9]+");
         // The stream plays in hls.js served by the console itself (when the render was slow enough to show it).
         assertThat(seen.path("hlsSupported").asBoolean()).as("hls.js loads under the console's CSP").isTrue();

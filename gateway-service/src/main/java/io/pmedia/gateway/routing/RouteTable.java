@@ -108,6 +108,7 @@ public final class RouteTable {
             new Route(POST, "/admin/webhooks/dead-letters/:deliveryId/replay", Service.NOTIFIER, Access.OPERATOR,
                     Body.NONE),
             new Route(GET, "/media/requests", Service.MEDIA, Access.BEARER, Body.NONE),
+            new Route(GET, "/media/requests/:transactionId/events", Service.MEDIA, Access.BEARER, Body.NONE),
             new Route(GET, "/media/tasks", Service.BATCH, Access.BEARER, Body.NONE),
             new Route(GET, "/vton/requests", Service.VTON, Access.BEARER, Body.NONE),
             new Route(GET, "/campaigns", Service.CAMPAIGN, Access.BEARER, Body.NONE),

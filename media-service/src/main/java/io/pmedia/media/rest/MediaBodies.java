@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import io.pmedia.media.MediaRequest;
+import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.service.MediaRequests;
 import io.pmedia.media.template.MediaData;
 
@@ -107,5 +108,23 @@ public final class MediaBodies {
                     r.referenceRecordId, r.createdAt, r.completedAt,
                     r.renderMillis == null ? null : r.renderMillis / 1000.0, r.durationSeconds);
         }
+    }
+
+    /** {@code GET /media/requests/{id}/events} (beyond the interface): what happened to a request, oldest first. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"service-request-id", "items"})
+    public record Timeline(@JsonProperty("service-request-id") String serviceRequestId, List<TimelineEvent> items) {
+
+        static Timeline of(String serviceRequestId, List<RequestEventStore.RequestEvent> events) {
+            return new Timeline(serviceRequestId, events.stream()
+                    .map(event -> new TimelineEvent(event.at(), event.kind(), event.status(), event.message()))
+                    .toList());
+        }
+    }
+
+    /** One moment: a status published ({@code status}), a render job submitted, or a share-link change. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"at", "kind", "status", "message"})
+    public record TimelineEvent(String at, String kind, String status, String message) {
     }
 }

@@ -29,6 +29,7 @@ import io.pmedia.media.rest.MediaBodies.Acceptance;
 import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
 import io.pmedia.media.rest.MediaBodies.MediaRequestItem;
 import io.pmedia.media.rest.MediaBodies.MediaStatusBody;
+import io.pmedia.media.rest.MediaBodies.Timeline;
 import io.pmedia.media.rest.MediaBodies.VideoRequestBody;
 import io.pmedia.media.service.MediaRequests;
 import io.pmedia.media.service.ShareLinks;
@@ -123,6 +124,14 @@ public class MediaResource {
                 ListFilters.oneOf("status", status, MediaStatus.class, MediaStatus::name),
                 ListFilters.text("use-case-id", useCaseId), since, until);
         return requests.list(caller.clientId(), filter, page).map(found -> found.map(MediaRequestItem::of));
+    }
+
+    @GET
+    @Path("media/requests/{transactionId}/events")
+    @Operation(summary = "A realtime request's timeline: its statuses, render jobs and share link changes")
+    public Uni<Timeline> timeline(@PathParam("transactionId") String transactionId) {
+        return requests.timeline(caller.clientId(), transactionId)
+                .map(events -> Timeline.of(transactionId, events));
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {

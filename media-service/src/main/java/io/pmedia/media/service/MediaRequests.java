@@ -32,6 +32,7 @@ import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.repository.MediaRequestStore;
+import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.repository.TemplateStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
@@ -90,10 +91,13 @@ public class MediaRequests {
     private final ObjectStore store;
     private final MediaConfig config;
     private final ShareLinks shares;
+    private final RequestEventStore timeline;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
-            TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares) {
+            TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares,
+            RequestEventStore timeline) {
         this.shares = shares;
+        this.timeline = timeline;
         this.mapper = mapper;
         this.requests = requests;
         this.versions = versions;
@@ -292,6 +296,23 @@ public class MediaRequests {
                 throw notFound(transactionId);
             }
             return statusOf(request);
+        });
+    }
+
+    /** The request's timeline, oldest first; 404 for another client's request or an unknown id, like the status. */
+    @WithSession
+    public Uni<List<RequestEventStore.RequestEvent>> timeline(UUID clientId, String transactionId) {
+        UUID id;
+        try {
+            id = UUID.fromString(transactionId);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().failure(notFound(transactionId));
+        }
+        return requests.findOwned(clientId, id).flatMap(request -> {
+            if (request == null) {
+                throw notFound(transactionId);
+            }
+            return timeline.of(id);
         });
     }
 

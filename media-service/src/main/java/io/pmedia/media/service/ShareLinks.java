@@ -29,6 +29,7 @@ import io.pmedia.events.SharePage;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.media.MediaRequest;
 import io.pmedia.media.config.ShareConfig;
+import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.repository.ShareStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.storage.ObjectStore;
@@ -53,15 +54,17 @@ public class ShareLinks {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ShareStore shares;
+    private final RequestEventStore timeline;
     private final EventPublisher publisher;
     private final ObjectStore store;
     private final ObjectMapper mapper;
     private final ShareConfig config;
     private final SingleFlightCache<UUID, Optional<SharingSettings>> vendors;
 
-    public ShareLinks(ShareStore shares, EventPublisher publisher, ObjectStore store, ObjectMapper mapper,
-            ShareConfig config, ClientRegistryClient registry) {
+    public ShareLinks(ShareStore shares, RequestEventStore timeline, EventPublisher publisher, ObjectStore store,
+            ObjectMapper mapper, ShareConfig config, ClientRegistryClient registry) {
         this.shares = shares;
+        this.timeline = timeline;
         this.publisher = publisher;
         this.store = store;
         this.mapper = mapper;
@@ -114,7 +117,7 @@ public class ShareLinks {
         request.sharePage = json(page);
         request.expiresAt = (request.completedAt == null ? Instant.now() : request.completedAt)
                 .plus(days, ChronoUnit.DAYS).truncatedTo(ChronoUnit.MICROS);
-        return publisher.publish(event(request, page));
+        return published(request, page, "share link opened; it lives until " + request.expiresAt);
     }
 
     /**
@@ -140,7 +143,7 @@ public class ShareLinks {
             }
             request.shareState = SharedVideo.State.REVOKED.name();
             request.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            return publisher.publish(event(request, page(request)));
+            return published(request, page(request), "share link revoked by its owner");
         });
     }
 
@@ -161,8 +164,15 @@ public class ShareLinks {
         return Blocking.offload(() -> store.list(prefix).forEach(store::delete)).flatMap(deleted -> {
             request.shareState = SharedVideo.State.EXPIRED.name();
             request.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            return publisher.publish(event(request, page(request)));
+            return published(request, page(request), "retention ended: the video's objects are deleted, its link"
+                    + " answers 404");
         });
+    }
+
+    /** The link's change as an event for engagement-service, and on the request's timeline. */
+    private Uni<Void> published(MediaRequest request, SharePage page, String message) {
+        return timeline.record(request.id, "share", request.shareState, message)
+                .chain(() -> publisher.publish(event(request, page)));
     }
 
     private SharedVideo event(MediaRequest request, SharePage page) {
