@@ -74,7 +74,9 @@ final class TypedModels {
             Map.entry("postgresql.cnpg.io/v1/Database", CnpgModel.Database.class),
             Map.entry("postgresql.cnpg.io/v1/Pooler", CnpgModel.Pooler.class),
             Map.entry("postgresql.cnpg.io/v1/ScheduledBackup", CnpgModel.ScheduledBackup.class),
-            Map.entry("barmancloud.cnpg.io/v1/ObjectStore", CnpgModel.ObjectStore.class));
+            Map.entry("barmancloud.cnpg.io/v1/ObjectStore", CnpgModel.ObjectStore.class),
+            Map.entry("argoproj.io/v1alpha1/Application", GitOpsModel.Application.class),
+            Map.entry("external-secrets.io/v1/ExternalSecret", GitOpsModel.ExternalSecret.class));
 
     static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
