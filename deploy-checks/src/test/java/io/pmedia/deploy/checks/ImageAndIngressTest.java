@@ -75,6 +75,17 @@ class ImageAndIngressTest {
         assertThat(script).contains("\"media-service media-runtime\"");
     }
 
+    @Test
+    void thePmediaImagesCommandBuildsEveryServiceFromTheValuesBaseAsANonRootUser() {
+        String script = Manifests.read(Manifests.root().resolve("scripts/lib/images.sh"));
+        ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct()
+                .forEach(module -> assertThat(script).contains("\"" + module + " "));
+        assertThat(script).contains("\"media-service media-runtime\"", "images_value BASE_IMAGE",
+                "--build-arg \"JRE_IMAGE=$base\"", "--isolation chroot", "[ \"$user\" = \"185:185\" ]",
+                "[java -jar /deployments/quarkus-run.jar]", "cyclonedx-maven-plugin");
+        assertThat(Manifests.read(Manifests.root().resolve("pmedia"))).contains("images) cmd_images");
+    }
+
     @ParameterizedTest
     @FieldSource("OVERLAYS")
     void theIngressReachesOnlyTheGatewayOverTlsWithItsBodyLimit(String overlay) {

@@ -12,7 +12,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -46,6 +48,7 @@ class ValuesTest {
     static final Map<String, String> CHANGED = Map.ofEntries(Map.entry("HOST", "media.vendor-platform.test"),
             Map.entry("ISSUER", "acme-issuer-test"), Map.entry("ISSUER_KIND", "IssuerKindTest"),
             Map.entry("REGISTRY", "registry.test:5443/team/pmedia"), Map.entry("TAG", "9.8.7"),
+            Map.entry("BASE_IMAGE", "mirror.test/base/jre:17.0.99"),
             Map.entry("S3_ENDPOINT", "https://objects.test"), Map.entry("S3_REGION", "region-test-1"),
             Map.entry("MEDIA_BUCKET", "bucket-media-test"), Map.entry("BACKUP_PATH", "s3://bucket-backups-test/pg"),
             Map.entry("OTEL_DISABLED", "otel-disabled-test"),
@@ -128,7 +131,21 @@ class ValuesTest {
         assertThat(values).containsKeys("HOST", "ISSUER", "REGISTRY", "TAG", "MEDIA_BUCKET", "OTLP_ENDPOINT",
                 "TRUSTED_PROXIES", "KAFKA_STORAGE_CLASS", "POSTGRES_STORAGE_CLASS", "GATEWAY_MAX_REPLICAS",
                 "MEDIA_WORKER_MAX_REPLICAS", "NOTIFIER_MAX_REPLICAS", "ENGAGEMENT_MAX_REPLICAS");
-        assertThat(replacements(K8S, overlay).keySet()).isEqualTo(values.keySet());
+        Set<String> read = new TreeSet<>(replacements(K8S, overlay).keySet());
+        read.addAll(readByTheImageBuild());
+        assertThat(read).isEqualTo(new TreeSet<>(values.keySet()));
+    }
+
+    /** The keys ./pmedia images reads from a values file (scripts/lib/images.sh: {@code images_value KEY}). */
+    static Set<String> readByTheImageBuild() {
+        Set<String> keys = new TreeSet<>();
+        Matcher m = Pattern.compile("images_value ([A-Z_]+)").matcher(Manifests.read(Manifests.root()
+                .resolve("scripts/lib/images.sh")));
+        while (m.find()) {
+            keys.add(m.group(1));
+        }
+        assertThat(keys).contains("REGISTRY", "TAG", "BASE_IMAGE");
+        return keys;
     }
 
     @ParameterizedTest
