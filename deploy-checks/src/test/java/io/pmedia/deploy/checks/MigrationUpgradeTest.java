@@ -54,9 +54,6 @@ class MigrationUpgradeTest {
      * (docs/decisions.md, "Migrations as Jobs, expand/contract tested"). An upgrade is tested from no earlier commit.
      */
     static final String RELEASED_FROM = "1d15d58";
-    static final Pattern TEXT_BLOCK = Pattern.compile("\"\"\"\\s*\\n(.*?)\"\"\"", Pattern.DOTALL);
-    static final Pattern LITERAL = Pattern.compile("\"((?:SELECT|INSERT|UPDATE|DELETE|WITH)\\s(?:[^\"\\\\]|\\\\.)*)\"",
-            Pattern.CASE_INSENSITIVE);
     static final Pattern SQL = Pattern.compile("^(SELECT|INSERT|UPDATE|DELETE|WITH)\\s", Pattern.CASE_INSENSITIVE);
 
     static String host;
@@ -81,9 +78,10 @@ class MigrationUpgradeTest {
         assumeTrue(git("cat-file", "-e", from + ":" + module + "/src/main/resources/db/migration") != null,
                 module + " did not exist at " + from + ": nothing to upgrade from");
         Result result = upgrade(module, from, tmp, null);
-        System.out.printf("%s: %d statements of %s prepared against the new schema (%d did not prepare against the"
-                + " old one either: not SQL of this database)%n", module, result.checked(), from.substring(0, 10),
-                result.skipped());
+        System.out.printf("%s: %d statements of %s prepared against the new schema; %d did not prepare against the"
+                + " old one either, so they are not checked:%n", module, result.checked(), from.substring(0, 10),
+                result.skipped().size());
+        result.skipped().forEach(s -> System.out.println("  " + s));
         assertThat(result.checked()).as("%s: statements checked", module).isPositive();
         assertThat(result.broken()).as("%s: statements of %s that the new schema breaks", module, from).isEmpty();
     }
@@ -99,7 +97,7 @@ class MigrationUpgradeTest {
                 .allSatisfy(b -> assertThat(b).contains("next_attempt_at"));
     }
 
-    record Result(int checked, int skipped, List<String> broken) {
+    record Result(int checked, List<String> skipped, List<String> broken) {
     }
 
     static Result upgrade(String module, String from, Path tmp, Path extra) throws Exception {
@@ -139,7 +137,13 @@ class MigrationUpgradeTest {
                 broken.add(after.get(sql) + "\n    in: " + sql.replaceAll("\\s+", " "));
             }
         }
-        return new Result(checked, (int) before.values().stream().filter(e -> e != null).count(), broken);
+        List<String> skipped = new ArrayList<>();
+        before.forEach((sql, error) -> {
+            if (error != null) {
+                skipped.add(error + "\n    in: " + sql.replaceAll("\\s+", " "));
+            }
+        });
+        return new Result(checked, skipped, broken);
     }
 
     /**
@@ -167,26 +171,82 @@ class MigrationUpgradeTest {
     static Set<String> statements(String module, String commit) {
         Set<String> statements = new LinkedHashSet<>();
         for (String file : lines(git("ls-tree", "-r", "--name-only", commit, "--", module + "/src/main/java"))) {
-            if (!file.endsWith(".java")) {
-                continue;
-            }
-            String source = git("show", commit + ":" + file);
-            Matcher block = TEXT_BLOCK.matcher(source);
-            while (block.find()) {
-                String sql = block.group(1).stripIndent().strip();
-                if (SQL.matcher(sql).find() && !sql.contains("%")) {
-                    statements.add(placeholders(sql));
-                }
-            }
-            Matcher literal = LITERAL.matcher(source.replace("\"\"\"", ""));
-            while (literal.find()) {
-                String sql = literal.group(1).replace("\\\"", "\"").strip();
-                if (!sql.contains("%")) {
-                    statements.add(placeholders(sql));
+            if (file.endsWith(".java")) {
+                for (String sql : strings(git("show", commit + ":" + file))) {
+                    if (SQL.matcher(sql).find() && !sql.contains("%")) {
+                        statements.add(placeholders(sql));
+                    }
                 }
             }
         }
         return statements;
+    }
+
+    private static final Pattern TOKEN = Pattern.compile("(?s)\"\"\"[ \\t]*\\n(.*?)\"\"\"|\"((?:[^\"\\\\\\n]|\\\\.)*)\""
+            + "|//[^\\n]*|/\\*.*?\\*/|([A-Za-z_][A-Za-z0-9_]*)|(\\+)|(\\s+)|(.)");
+
+    /**
+     * The string values a Java source spells: its text blocks and literals, joined where {@code +} concatenates them
+     * with each other or with the file's own {@code String} constants (a shared SQL fragment).
+     */
+    static List<String> strings(String source) {
+        record Token(String kind, String text) {
+        }
+        List<Token> tokens = new ArrayList<>();
+        Matcher m = TOKEN.matcher(source);
+        while (m.find()) {
+            if (m.group(1) != null) {
+                tokens.add(new Token("str", m.group(1).stripIndent()));
+            } else if (m.group(2) != null) {
+                tokens.add(new Token("str", m.group(2).replace("\\\"", "\"").replace("\\n", "\n")));
+            } else if (m.group(3) != null) {
+                tokens.add(new Token("id", m.group(3)));
+            } else if (m.group(4) != null) {
+                tokens.add(new Token("+", "+"));
+            } else if (m.group(6) != null) {
+                tokens.add(new Token("other", m.group(6)));
+            }
+        }
+        Map<String, String> constants = new LinkedHashMap<>();
+        List<String> values = new ArrayList<>();
+        for (int pass = 0; pass < 2; pass++) {
+            values.clear();
+            for (int i = 0; i < tokens.size(); i++) {
+                Token t = tokens.get(i);
+                boolean operand = t.kind().equals("str") || t.kind().equals("id") && constants.containsKey(t.text())
+                        && i + 1 < tokens.size() && tokens.get(i + 1).kind().equals("+");
+                if (!operand || i > 0 && tokens.get(i - 1).kind().equals("+")) {
+                    continue;
+                }
+                StringBuilder value = new StringBuilder();
+                int j = i;
+                while (j < tokens.size()) {
+                    Token o = tokens.get(j);
+                    if (o.kind().equals("str")) {
+                        value.append(o.text());
+                    } else if (o.kind().equals("id") && constants.containsKey(o.text())) {
+                        value.append(constants.get(o.text()));
+                    } else {
+                        break;
+                    }
+                    if (j + 1 < tokens.size() && tokens.get(j + 1).kind().equals("+")) {
+                        j += 2;
+                    } else {
+                        j++;
+                        break;
+                    }
+                }
+                String joined = value.toString().strip();
+                values.add(joined);
+                // String NAME = <this expression>; makes a constant.
+                if (i >= 3 && tokens.get(i - 1).text().equals("=") && tokens.get(i - 3).text().equals("String")
+                        && j < tokens.size() && tokens.get(j).text().equals(";")) {
+                    constants.put(tokens.get(i - 2).text(), value.toString());
+                }
+                i = j - 1;
+            }
+        }
+        return values;
     }
 
     /** JDBC's ?, Hibernate's ?1 and :name, as PostgreSQL's $n. */
