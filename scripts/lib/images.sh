@@ -90,7 +90,9 @@ cmd_images() {
   [ "$(id -u)" = 0 ] || die "./pmedia images runs buildah as root here (rootless buildah needs subuids)"
   [ -f "$IMAGES_VALUES" ] || die "no values file $IMAGES_VALUES"
   registry="$(images_value REGISTRY)" tag="$(images_value TAG)" base="$(images_value BASE_IMAGE)"
-  [ -n "$registry" ] && [ -n "$tag" ] && [ -n "$base" ] || die "$IMAGES_VALUES must set REGISTRY, TAG and BASE_IMAGE"
+  if [ -z "$registry" ] || [ -z "$tag" ] || [ -z "$base" ]; then
+    die "$IMAGES_VALUES must set REGISTRY, TAG and BASE_IMAGE"
+  fi
   ensure_image_tools
   mkdir -p "$IMAGES_OUT"
   start=$SECONDS
@@ -116,6 +118,7 @@ cmd_images() {
     [ "$user" = "185:185" ] || die "$ref runs as '$user', not 185:185"
     [ "$entrypoint" = "[java -jar /deployments/quarkus-run.jar]" ] || die "$ref's entrypoint is $entrypoint"
     ctr="$(images_buildah from "$ref")"
+    # shellcheck disable=SC2016 # expanded inside the image, as its user
     images_buildah run --isolation chroot "$ctr" -- sh -c 'test "$(id -u)" = 185 && test -r /deployments/quarkus-run.jar && java -version' \
       >>"$LOGS/images-$service.log" 2>&1 || die "$ref does not run java as uid 185 ($LOGS/images-$service.log)"
     images_buildah rm "$ctr" >/dev/null
