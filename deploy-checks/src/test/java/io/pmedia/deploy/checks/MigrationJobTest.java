@@ -123,6 +123,30 @@ class MigrationJobTest {
         assertThat(problems(m)).as(overlay).isEmpty();
     }
 
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theJobsPodsAreLockedDownLikeTheServices(String overlay) {
+        for (ObjectNode node : Manifests.of(overlay).ofKind("Job")) {
+            Job job = TypedModels.bind(node, Job.class);
+            String name = job.getMetadata().getName();
+            var spec = job.getSpec().getTemplate().getSpec();
+            Container c = spec.getContainers().get(0);
+            assertThat(spec.getRestartPolicy()).as(name).isEqualTo("Never");
+            assertThat(spec.getAutomountServiceAccountToken()).as(name).isFalse();
+            assertThat(spec.getSecurityContext().getRunAsNonRoot()).as(name).isTrue();
+            assertThat(spec.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+            assertThat(c.getSecurityContext().getReadOnlyRootFilesystem()).as(name).isTrue();
+            assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).as(name).isFalse();
+            assertThat(c.getSecurityContext().getCapabilities().getDrop()).as(name).containsExactly("ALL");
+            assertThat(c.getResources().getRequests()).as(name).containsKeys("cpu", "memory");
+            assertThat(c.getResources().getLimits()).as(name).containsKeys("cpu", "memory");
+            assertThat(c.getVolumeMounts()).as(name).anySatisfy(v -> assertThat(v.getMountPath()).isEqualTo("/tmp"));
+            assertThat(spec.getVolumes()).as(name).allSatisfy(v -> assertThat(v.getEmptyDir().getSizeLimit())
+                    .isNotNull());
+            assertThat(job.getSpec().getActiveDeadlineSeconds()).as(name).isNotNull();
+        }
+    }
+
     @Test
     void theCheckBites() {
         Manifests prod = Manifests.of("prod");
