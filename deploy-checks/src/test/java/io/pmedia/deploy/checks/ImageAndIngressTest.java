@@ -75,6 +75,44 @@ class ImageAndIngressTest {
         assertThat(script).contains("\"media-service media-runtime\"");
     }
 
+    @Test
+    void thePmediaImagesCommandBuildsEveryServiceFromTheValuesBaseAsANonRootUser() {
+        String script = Manifests.read(Manifests.root().resolve("scripts/lib/images.sh"));
+        ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct()
+                .forEach(module -> assertThat(script).contains("\"" + module + " "));
+        assertThat(script).contains("\"media-service media-runtime\"", "images_value BASE_IMAGE",
+                "--build-arg \"JRE_IMAGE=$base\"", "--isolation chroot", "[ \"$user\" = \"185:185\" ]",
+                "[java -jar /deployments/quarkus-run.jar]", "cyclonedx-maven-plugin");
+        assertThat(Manifests.read(Manifests.root().resolve("pmedia"))).contains("images) cmd_images");
+    }
+
+    /**
+     * The digests ./pmedia images records (components/image-digests) pin prod's images when the overlay lists the
+     * component: each entry names an image prod runs (a registry changed in values.env since the build would not) and
+     * every container of that image then runs it by digest.
+     */
+    @Test
+    void theRecordedDigestsPinProdsImages(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path copy = tmp.resolve("k8s");
+        ValuesTest.copyTree(Manifests.root().resolve("deploy/k8s"), copy);
+        java.nio.file.Path kustomization = copy.resolve("overlays/prod/kustomization.yaml");
+        java.nio.file.Files.writeString(kustomization, java.nio.file.Files.readString(kustomization).replace(
+                "  - ../../components/values\n", "  - ../../components/values\n  - ../../components/image-digests\n"));
+        Manifests pinned = Manifests.parse("prod + image-digests", ValuesTest.render(copy.resolve("overlays/prod")));
+        List<String> images = new java.util.ArrayList<>();
+        pinned.objects.forEach(o -> collectImages(o, images));
+        JsonNode component = new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(
+                        copy.resolve(
+                                "components/image-digests/kustomization.yaml").toFile());
+        assertThat(component.path("images")).isNotEmpty().allSatisfy(entry -> {
+            String name = entry.path("name").asText();
+            assertThat(images).as("prod runs %s", name).anyMatch(i -> i.startsWith(name + "@"))
+                    .filteredOn(i -> i.startsWith(name + ":") || i.startsWith(name + "@"))
+                    .allSatisfy(i -> assertThat(i).isEqualTo(name + "@" + entry.path("digest").asText()));
+        });
+    }
+
     @ParameterizedTest
     @FieldSource("OVERLAYS")
     void theIngressReachesOnlyTheGatewayOverTlsWithItsBodyLimit(String overlay) {

@@ -89,15 +89,7 @@ final class Manifests {
             if (!kubectl.waitFor(60, TimeUnit.SECONDS) || kubectl.exitValue() != 0) {
                 throw new AssertionError("kubectl kustomize " + dir + " failed: " + err);
             }
-            List<ObjectNode> objects = new ArrayList<>();
-            try (var docs = YAML.readerFor(JsonNode.class).<JsonNode>readValues(out)) {
-                for (JsonNode doc : docs.readAll()) {
-                    if (doc instanceof ObjectNode object) {
-                        objects.add(object);
-                    }
-                }
-            }
-            return new Manifests(overlay, List.copyOf(objects));
+            return parse(overlay, out);
         } catch (IOException e) {
             throw new AssertionError("cannot run kubectl kustomize (kubectl 1.32 with kustomize is expected on PATH)",
                     e);
@@ -105,6 +97,25 @@ final class Manifests {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    /** The objects of a rendered multi-document YAML, under {@code name}. */
+    static Manifests parse(String name, String yaml) {
+        return parse(name, yaml.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Manifests parse(String name, byte[] yaml) {
+        List<ObjectNode> objects = new ArrayList<>();
+        try (var docs = YAML.readerFor(JsonNode.class).<JsonNode>readValues(yaml)) {
+            for (JsonNode doc : docs.readAll()) {
+                if (doc instanceof ObjectNode object) {
+                    objects.add(object);
+                }
+            }
+        } catch (IOException e) {
+            throw new AssertionError(name + " does not parse as YAML", e);
+        }
+        return new Manifests(name, List.copyOf(objects));
     }
 
     static String read(Path file) {

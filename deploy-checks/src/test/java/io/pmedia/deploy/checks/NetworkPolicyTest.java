@@ -174,8 +174,12 @@ class NetworkPolicyTest {
 
     /** Literal env, and the data of every ConfigMap the container takes all of. */
     static Map<String, String> environment(Manifests m, Deployment d) {
+        return environment(m, WorkloadTest.container(d));
+    }
+
+    /** The variables a container sees: its ConfigMaps', then its own literal ones. */
+    static Map<String, String> environment(Manifests m, Container c) {
         Map<String, String> env = new HashMap<>();
-        Container c = WorkloadTest.container(d);
         if (c.getEnvFrom() != null) {
             c.getEnvFrom().stream().filter(e -> e.getConfigMapRef() != null).forEach(e -> m.get("ConfigMap",
                     e.getConfigMapRef().getName()).path("data").fields().forEachRemaining(f -> env.put(f.getKey(),

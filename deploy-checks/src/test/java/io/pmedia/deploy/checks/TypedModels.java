@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
@@ -55,6 +56,7 @@ final class TypedModels {
             Map.entry("v1/ConfigMap", ConfigMap.class),
             Map.entry("v1/Secret", Secret.class),
             Map.entry("apps/v1/Deployment", Deployment.class),
+            Map.entry("batch/v1/Job", Job.class),
             Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
             Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
             Map.entry("networking.k8s.io/v1/Ingress", Ingress.class),
@@ -72,7 +74,9 @@ final class TypedModels {
             Map.entry("postgresql.cnpg.io/v1/Database", CnpgModel.Database.class),
             Map.entry("postgresql.cnpg.io/v1/Pooler", CnpgModel.Pooler.class),
             Map.entry("postgresql.cnpg.io/v1/ScheduledBackup", CnpgModel.ScheduledBackup.class),
-            Map.entry("barmancloud.cnpg.io/v1/ObjectStore", CnpgModel.ObjectStore.class));
+            Map.entry("barmancloud.cnpg.io/v1/ObjectStore", CnpgModel.ObjectStore.class),
+            Map.entry("argoproj.io/v1alpha1/Application", GitOpsModel.Application.class),
+            Map.entry("external-secrets.io/v1/ExternalSecret", GitOpsModel.ExternalSecret.class));
 
     static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
