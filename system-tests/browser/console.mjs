@@ -185,7 +185,19 @@ async function vendor(page) {
   step('replayed');
   await check(page, 'webhook-replayed');
 
+  // A try-on from two files uploaded into the vendor's own storage, followed to its end beside its inputs.
   await go(page, 'try-on', 'Try-on');
+  await page.setInputFiles('#model-file', { name: 'model photo.png', mimeType: 'image/png', buffer: Buffer.from(input.modelPng, 'base64') });
+  await page.setInputFiles('#garment-file', { name: 'shirt.png', mimeType: 'image/png', buffer: Buffer.from(input.garmentPng, 'base64') });
+  await page.click('form[aria-label="New try-on"] button[type="submit"]');
+  await page.waitForFunction(() => ['SUCCESS', 'FAILURE'].includes(document.getElementById('tryon-result')?.dataset.status),
+    null, { timeout: 120000 });
+  result.tryOn = {
+    id: await page.locator('#tryon-result').getAttribute('data-request'),
+    status: await page.locator('#tryon-result').getAttribute('data-status'),
+    text: await page.locator('#tryon-result').textContent(),
+  };
+  step('tried on');
   await check(page, 'try-on');
   await go(page, 'campaigns', 'Campaigns');
   await page.waitForSelector('#campaign-id');

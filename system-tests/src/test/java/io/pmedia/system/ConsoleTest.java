@@ -1,16 +1,22 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,6 +61,18 @@ class ConsoleTest {
         Stack.delete(vendor);
     }
 
+    /** A plain image of one colour, as base64 PNG. */
+    private static String png(int width, int height, int rgb) throws IOException {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D graphics = image.createGraphics();
+        graphics.setColor(new java.awt.Color(rgb));
+        graphics.fillRect(0, 0, width, height);
+        graphics.dispose();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "png", out);
+        return Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
     @Test
     void aVendorAndTheOperatorDoTheirWorkInTheConsole() throws Exception {
         Path artifacts = Files.createDirectories(Path.of("target", "browser")).toAbsolutePath();
@@ -62,7 +80,8 @@ class ConsoleTest {
         JsonNode seen = browse(Map.of("base", Stack.gateway(), "clientId", vendor.id().toString(), "secret",
                 vendor.secret(), "adminToken", Stack.adminToken(), "useCase", useCase, "csv",
                 "user-id,name\nu-1,Ada\nu-2,Grace\nu-3,Lin\n", "artifacts", artifacts.toString(), "hook",
-                "http://127.0.0.1:" + hook.getAddress().getPort() + "/hook"));
+                "http://127.0.0.1:" + hook.getAddress().getPort() + "/hook", "modelPng", png(400, 800, 0x1e3cc8),
+                "garmentPng", png(200, 160, 0xdc1414)));
 
         assertThat(seen.path("error").isMissingNode()).as(seen.toString()).isTrue();
         assertThat(seen.path("status").asInt()).isEqualTo(200);
@@ -106,6 +125,10 @@ class ConsoleTest {
                 .getInt("items.find { it.'webhook-id' == '" + seen.path("webhookId").asText() + "' }.attempt-count"))
                 .isEqualTo(2);
 
+        // The try-on made from two uploaded files: its inputs are the vendor's own objects, and it rendered.
+        assertThat(seen.path("tryOn").path("status").asText()).as(seen.path("tryOn").toString()).isEqualTo("SUCCESS");
+        String tryOn = seen.path("tryOn").path("id").asText();
+        vendor.call().get("/vton/status/" + tryOn).then().statusCode(200).body("status", equalTo("SUCCESS"));
         // The request's page shows its timeline: accepted, its render job, its end and its share link.
         List<String> timeline = new ArrayList<>();
         seen.path("timeline").forEach(line -> timeline.add(line.asText()));
