@@ -13,8 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pmedia.common.db.NativeSql;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.pmedia.engagement.repository.SaltStore;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -28,14 +27,12 @@ public class VisitorHashes {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private static final String CREATE = """
-            INSERT INTO visitor_salt (day, salt) VALUES (?1, ?2) ON CONFLICT (day) DO NOTHING
-            """;
-    private static final String READ = """
-            SELECT encode(salt, 'base64') FROM visitor_salt WHERE day = ?1
-            """;
-
     private final Map<LocalDate, byte[]> salts = new ConcurrentHashMap<>();
+    private final SaltStore store;
+
+    public VisitorHashes(SaltStore store) {
+        this.store = store;
+    }
 
     /** The visitor hash of a beacon from {@code address} with {@code userAgent} for a page of {@code clientId}. */
     public Uni<String> of(String address, String userAgent, UUID clientId) {
@@ -50,10 +47,8 @@ public class VisitorHashes {
         }
         byte[] fresh = new byte[32];
         RANDOM.nextBytes(fresh);
-        return Panache.withTransaction(() -> NativeSql.update(CREATE, day, fresh)
-                .flatMap(ignored -> NativeSql.one(String.class, READ, day)))
-                .map(stored -> {
-                    byte[] salt = Base64.getMimeDecoder().decode(stored);
+        return store.salt(day, fresh)
+                .map(salt -> {
                     salts.keySet().removeIf(other -> other.isBefore(day));
                     salts.put(day, salt);
                     return salt;
