@@ -373,7 +373,7 @@ public class KafkaUsers {
             JsonNode spec = object.path("spec");
             String name = spec.path("topicName").asText(object.path("metadata").path("name").asText());
             Map<String, String> config = new LinkedHashMap<>();
-            spec.path("config").fields().forEachRemaining(field -> config.put(field.getKey(), field.getValue().asText()));
+            spec.path("config").properties().forEach(field -> config.put(field.getKey(), field.getValue().asText()));
             return new Topic(name, spec.path("partitions").asInt(1), config);
         }
 

@@ -52,7 +52,7 @@ class KafkaAclsTest {
     }
 
     @Test
-    void aRenderWorkerCannotPublishStatusEventsItsKafkaUserDoesNotAllow() {
+    void aRenderWorkerCannotPublishStatusEventsItsKafkaUserDoesNotAllow() throws Exception {
         // The defect of issue 24: a worker that ran media's outbox relay would publish here, and be refused.
         assertThat(authorizedOn("pmedia-media-worker", Topics.MEDIA_STATUS)).doesNotContain(AclOperation.WRITE);
         assertThatThrownBy(() -> publish("pmedia-media-worker", Topics.MEDIA_STATUS))
@@ -66,7 +66,8 @@ class KafkaAclsTest {
             admin.deleteAcls(List.of(API_WRITES_STATUS.toFilter())).all().get(30, TimeUnit.SECONDS);
             try {
                 await().atMost(Duration.ofSeconds(10))
-                        .until(() -> !authorizedOn("pmedia-media-api", Topics.MEDIA_STATUS).contains(AclOperation.WRITE));
+                        .until(() -> !authorizedOn("pmedia-media-api", Topics.MEDIA_STATUS)
+                                .contains(AclOperation.WRITE));
                 assertThatThrownBy(() -> publish("pmedia-media-api", Topics.MEDIA_STATUS))
                         .hasRootCauseInstanceOf(TopicAuthorizationException.class);
             } finally {
