@@ -83,6 +83,10 @@ public interface MediaConfig {
         @WithDefault("30s")
         Duration sweepDelay();
 
+        /** Whether this process runs the lost-render sweep (the API role does; render workers do not). */
+        @WithDefault("true")
+        boolean sweepEnabled();
+
         /** Submissions of one request before it ends FAILURE. */
         @WithDefault("3")
         int maxAttempts();

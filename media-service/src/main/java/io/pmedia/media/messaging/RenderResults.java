@@ -5,7 +5,6 @@ import java.time.Duration;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -15,6 +14,7 @@ import io.pmedia.common.error.Outages;
 import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.RenderResult;
+import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.service.MediaRequests;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -44,9 +44,8 @@ public class RenderResults {
     /** The lost-render sweep runs in the API role only ({@code media-roles.properties}). */
     private final boolean sweepEnabled;
 
-    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces,
-            @ConfigProperty(name = "pmedia.media.render.sweep-enabled", defaultValue = "true") boolean sweepEnabled) {
-        this.sweepEnabled = sweepEnabled;
+    public RenderResults(EventCodec codec, MediaRequests requests, Vertx vertx, Traces traces, MediaConfig config) {
+        this.sweepEnabled = config.render().sweepEnabled();
         this.codec = codec;
         this.requests = requests;
         this.vertx = vertx;
