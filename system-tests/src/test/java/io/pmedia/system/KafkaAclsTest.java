@@ -83,6 +83,7 @@ class KafkaAclsTest {
         Properties wrong = Stack.kafka("pmedia-media-api");
         wrong.put("sasl.jaas.config", wrong.getProperty("sasl.jaas.config").replaceAll("password=\"[^\"]*\"",
                 "password=\"not-the-password\""));
+        wrong.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
         wrong.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "10000");
         try (Admin admin = Admin.create(wrong)) {
             assertThatThrownBy(() -> admin.describeCluster().clusterId().get(10, TimeUnit.SECONDS))
