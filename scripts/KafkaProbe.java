@@ -1,3 +1,5 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -28,13 +30,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * The Kafka check of ./pmedia, run with the broker's own jars (java's single-file source launcher):
  *
  * <pre>
- *   java -cp '.pmedia/lib/kafka/*' scripts/KafkaProbe.java BOOTSTRAP ready [SECONDS]
- *   java -cp '.pmedia/lib/kafka/*' scripts/KafkaProbe.java BOOTSTRAP roundtrip [SECONDS]
+ *   java -cp '.pmedia/lib/kafka/*' scripts/KafkaProbe.java BOOTSTRAP ready [SECONDS [CLIENT_PROPERTIES]]
+ *   java -cp '.pmedia/lib/kafka/*' scripts/KafkaProbe.java BOOTSTRAP roundtrip [SECONDS [CLIENT_PROPERTIES]]
  * </pre>
  *
  * {@code ready} waits until the broker answers metadata requests and lists itself as an active (unfenced) broker.
  * {@code roundtrip} then creates the topic {@code pmedia.local.probe} (if absent), produces one record and consumes it
- * back. Exit status 0 on success, 1 with a one-line reason on standard output otherwise.
+ * back. Exit status 0 on success, 1 with a one-line reason on standard output otherwise. CLIENT_PROPERTIES: the
+ * client's security settings when the broker authenticates (PMEDIA_KAFKA_ACLS=1: .pmedia/keys/kafka/admin.properties).
  */
 public class KafkaProbe {
 
@@ -42,15 +45,22 @@ public class KafkaProbe {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
-            System.out.println("usage: KafkaProbe BOOTSTRAP ready|roundtrip [SECONDS]");
+            System.out.println("usage: KafkaProbe BOOTSTRAP ready|roundtrip [SECONDS [CLIENT_PROPERTIES]]");
             System.exit(2);
         }
         String bootstrap = args[0];
         String mode = args[1];
         int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        Properties security = new Properties();
+        if (args.length > 3) {
+            try (var in = Files.newInputStream(Path.of(args[3]))) {
+                security.load(in);
+            }
+        }
 
         Properties props = new Properties();
+        props.putAll(security);
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "5000");
@@ -69,7 +79,7 @@ public class KafkaProbe {
                 }
             }
         }
-        roundtrip(bootstrap, deadline);
+        roundtrip(bootstrap, security, deadline);
     }
 
     private static String awaitBroker(Admin admin, long deadline) throws InterruptedException {
@@ -91,21 +101,28 @@ public class KafkaProbe {
         return null;
     }
 
-    private static void roundtrip(String bootstrap, long deadline) throws Exception {
+    private static void roundtrip(String bootstrap, Properties security, long deadline) throws Exception {
         String value = "probe-" + UUID.randomUUID();
         RecordMetadata sent;
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+        Properties producerProps = new Properties();
+        producerProps.putAll(security);
+        producerProps.putAll(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "20000",
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000",
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, "10000"), new StringSerializer(), new StringSerializer())) {
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, "10000"));
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
+                new StringSerializer())) {
             sent = producer.send(new ProducerRecord<>(TOPIC, "probe", value)).get(20, TimeUnit.SECONDS);
         }
         TopicPartition partition = new TopicPartition(sent.topic(), sent.partition());
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+        Properties consumerProps = new Properties();
+        consumerProps.putAll(security);
+        consumerProps.putAll(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"), new StringDeserializer(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false"));
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(),
                 new StringDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seek(partition, sent.offset());

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end smoke test through the gateway only, as a vendor would: the README walk-through, checked.
-# Starts the stack with ./pmedia up (unless it runs already) and stops what it started.
+# Starts the stack with ./pmedia up (unless it runs already) and stops what it started. ./pmedia test runs it with
+# PMEDIA_KAFKA_ACLS=1: every service then talks to Kafka as its KafkaUser of deploy/k8s (docs/local-stack.md).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

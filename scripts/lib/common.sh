@@ -36,6 +36,14 @@ HTTP_HOST="${PMEDIA_HTTP_HOST:-127.0.0.1}"
 GATEWAY_URL="http://127.0.0.1:8080"
 GATEWAY_HTTPS_URL="https://127.0.0.1:8443"
 KAFKA_BOOTSTRAP="127.0.0.1:9092"
+# Kafka with authentication and ACLs as in the cluster (PMEDIA_KAFKA_ACLS=1 ./pmedia up; docs/local-stack.md, "Kafka
+# with ACLs"): the mode `up` chose is kept in KAFKA_MODE_FILE until `down`, so components started later (start,
+# restart, a fault scenario) join the stack as it runs. Each principal's client configuration is in KAFKA_KEYS; the
+# users, their ACLs and the topics come from the manifests of the cluster.
+KAFKA_MODE_FILE="$RUN/kafka-acls"
+KAFKA_KEYS="$KEYS/kafka"
+KAFKA_MANIFESTS="$ROOT/deploy/k8s/base"
+KAFKA_CLIENTS="$STATE/kafka/clients" # SERVICE ROLE KAFKAUSER per line (scripts/KafkaUsers.java credentials)
 S3_PORT=9000
 S3_ENDPOINT="http://127.0.0.1:$S3_PORT"
 S3_BUCKET="pmedia"

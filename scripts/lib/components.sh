@@ -62,6 +62,8 @@ replica_count() { # group -> the count the spec asks for (0 when absent)
   for item in "${items[@]}"; do
     [ "${item%%=*}" = "$1" ] && count="${item#*=}"
   done
+  # With Kafka ACLs media runs as in the cluster, media-api beside at least one media-worker: no KafkaUser is both.
+  if [ "$1" = media-worker ] && [ "$count" -lt 1 ] && kafka_acls; then count=1; fi
   echo "$count"
 }
 
@@ -103,7 +105,8 @@ component_service() { local _k service _r; read -r _k service _r <<<"$(component
 component_port() { local _k _s port _r; read -r _k _s port _r <<<"$(component_parse "$1")" && echo "$port"; }
 
 # The extra environment of a service instance, one KEY=VALUE a line: its group's, and for media the API role while
-# render workers run beside it (they, not media, then take render jobs; docs/local-stack.md).
+# render workers run beside it (they, not media, then take render jobs; docs/local-stack.md), which they always do
+# with Kafka ACLs.
 component_env() { # name
   local _k service _p group entry
   read -r _k service _p group <<<"$(component_parse "$1")"
@@ -121,6 +124,8 @@ component_env() { # name
     echo "PMEDIA_GATEWAY_API_LIMITS_CREATIONS_BURST=${PMEDIA_GATEWAY_API_LIMITS_CREATIONS_BURST:-50}"
     echo "PMEDIA_GATEWAY_API_LIMITS_CREATIONS_PER_SECOND=${PMEDIA_GATEWAY_API_LIMITS_CREATIONS_PER_SECOND:-10}"
   fi
+  # With Kafka ACLs the topics are the KafkaTopic objects' (as in the cluster, whose media Deployments set this too).
+  if [ "$service" = media ] && kafka_acls; then echo "PMEDIA_MEDIA_RENDER_TOPIC_SETUP=false"; fi
   return 0
 }
 

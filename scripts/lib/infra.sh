@@ -4,20 +4,81 @@
 
 # --- Kafka --------------------------------------------------------------------------------------------------------
 
+# Whether the stack's broker authenticates its clients and enforces the KafkaUsers' ACLs (the mode `up` chose).
+kafka_acls() { [ "$(cat "$KAFKA_MODE_FILE" 2>/dev/null)" = 1 ]; }
+
+# `up`: the mode of this stack. PMEDIA_KAFKA_ACLS=1 or 0 when given; else the one the running stack has, else 0. A
+# running stack keeps its mode: another one needs ./pmedia down first (every client's credentials would change).
+choose_kafka_mode() {
+  local wanted="${PMEDIA_KAFKA_ACLS:-}" recorded name
+  case "$wanted" in '' | 0 | 1) ;; *) die "PMEDIA_KAFKA_ACLS must be 0 or 1, not '$wanted'" ;; esac
+  recorded="$(cat "$KAFKA_MODE_FILE" 2>/dev/null || true)"
+  if [ -n "$recorded" ] && [ -n "$wanted" ] && [ "$wanted" != "$recorded" ]; then
+    for name in kafka $(service_instances); do
+      running "$name" &&
+        die "the stack runs with PMEDIA_KAFKA_ACLS=$recorded ($name is up): ./pmedia down, then PMEDIA_KAFKA_ACLS=$wanted ./pmedia up"
+    done
+  fi
+  if [ -z "$wanted" ]; then wanted="${recorded:-0}"; fi
+  echo "$wanted" >"$KAFKA_MODE_FILE"
+}
+
 kafka_probe() { # ready|roundtrip seconds
+  local config=()
+  if kafka_acls; then config=("$KAFKA_KEYS/admin.properties"); fi
   java -Xmx128m -Dorg.slf4j.simpleLogger.defaultLogLevel=error -cp "$KAFKA_LIB/*" \
-    "$ROOT/scripts/KafkaProbe.java" "$KAFKA_BOOTSTRAP" "$1" "$2" 2>>"$LOGS/kafka-probe.log"
+    "$ROOT/scripts/KafkaProbe.java" "$KAFKA_BOOTSTRAP" "$1" "$2" "${config[@]}" 2>>"$LOGS/kafka-probe.log"
+}
+
+# scripts/KafkaUsers.java with the broker's jars: `credentials` (each principal's client configuration in
+# .pmedia/keys/kafka, generated once; which service runs as which KafkaUser into KAFKA_CLIENTS) or `apply` (topics,
+# SCRAM users and exactly the KafkaUsers' ACLs, as the admin). Its output names no password.
+kafka_users() { # credentials|apply
+  local args=("$1" "$KAFKA_MANIFESTS" "$KAFKA_KEYS")
+  if [ "$1" = apply ]; then args+=("$KAFKA_BOOTSTRAP"); fi
+  mkdir -p "$(dirname "$KAFKA_CLIENTS")"
+  if [ "$1" = credentials ]; then
+    java -Xmx128m -cp "$KAFKA_LIB/*" "$ROOT/scripts/KafkaUsers.java" "${args[@]}" >"$KAFKA_CLIENTS.tmp" \
+      2>>"$LOGS/kafka-users.log" || die "scripts/KafkaUsers.java credentials failed (see $LOGS/kafka-users.log)"
+    mv -f "$KAFKA_CLIENTS.tmp" "$KAFKA_CLIENTS"
+  else
+    local summary
+    summary="$(java -Xmx128m -cp "$KAFKA_LIB/*" "$ROOT/scripts/KafkaUsers.java" "${args[@]}" 2>>"$LOGS/kafka-users.log")" ||
+      die "cannot apply the KafkaUsers of deploy/k8s to the broker (see $LOGS/kafka-users.log)"
+    info "$summary"
+  fi
+}
+
+# The KafkaUser a service instance connects as: the Deployment of the cluster that runs the same service in the same
+# role (media's PMEDIA_MEDIA_ROLE) reads that user's Secret. Nothing for a service that has no Kafka identity.
+kafka_user_of() { # service role
+  [ -f "$KAFKA_CLIENTS" ] || return 0
+  awk -v service="$1" -v role="$2" '$1 == service && ($2 == role || $2 == "-") { print $3; exit }' "$KAFKA_CLIENTS"
+}
+
+# sasl.jaas.config of a principal's client configuration (.pmedia/keys/kafka/NAME.properties).
+kafka_jaas() { # principal
+  sed -n 's/^sasl\.jaas\.config=//p' "$KAFKA_KEYS/$1.properties" 2>/dev/null | head -n 1
 }
 
 start_kafka() {
   local dir="$STATE/kafka" answer
+  if kafka_acls; then kafka_users credentials; fi
   if ! running kafka; then
     port_open 9092 && die "port 9092 is taken by a process ./pmedia did not start (stop it, then run up again)"
     port_open 9093 && die "port 9093 (Kafka controller) is taken by a process ./pmedia did not start"
     mkdir -p "$dir/data"
-    local template
+    # With ACLs the rendered configuration holds the broker's SASL credentials: mode 600.
+    local template saved_umask
     template="$(cat "$ROOT/deploy/local/kafka/server.properties")"
+    if kafka_acls; then
+      template="$template"$'\n'"$(cat "$ROOT/deploy/local/kafka/acls.properties" "$KAFKA_KEYS/broker-listeners.properties")"
+    fi
+    saved_umask="$(umask)"
+    umask 077
+    rm -f "$dir/server.properties"
     printf '%s\n' "${template//@DATA_DIR@/$dir/data}" >"$dir/server.properties"
+    umask "$saved_umask"
     if [ ! -f "$dir/data/meta.properties" ]; then
       local cluster_id
       cluster_id="$(java -cp "$KAFKA_LIB/*" kafka.tools.StorageTool random-uuid 2>>"$LOGS/kafka-format.log" | tail -n 1)"
@@ -26,7 +87,7 @@ start_kafka() {
         --standalone --ignore-formatted >>"$LOGS/kafka-format.log" 2>&1 ||
         die "cannot format Kafka's storage (see $LOGS/kafka-format.log)"
     fi
-    info "starting Kafka $KAFKA_VERSION on $KAFKA_BOOTSTRAP"
+    info "starting Kafka $KAFKA_VERSION on $KAFKA_BOOTSTRAP$(if kafka_acls; then echo " (SASL/SCRAM, the KafkaUsers' ACLs)"; fi)"
     spawn kafka java -Xms256m -Xmx512m -XX:+UseG1GC -Djava.awt.headless=true \
       -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dorg.slf4j.simpleLogger.showDateTime=true \
       "-Dorg.slf4j.simpleLogger.dateTimeFormat=yyyy-MM-dd'T'HH:mm:ss.SSS" \
@@ -35,6 +96,7 @@ start_kafka() {
     wait_for_port kafka 9092
   fi
   answer="$(kafka_probe ready 60)" || die "Kafka does not serve requests: $answer (see $LOGS/kafka.log)"
+  if kafka_acls; then kafka_users apply; fi
 }
 
 # --- S3Proxy ------------------------------------------------------------------------------------------------------

@@ -115,10 +115,37 @@ start_instance() { # name
   mkdir -p "$WORK/$name"
   mapfile -t extra < <(component_env "$name")
   service_env
-  info "starting $name on :$port${extra[*]:+ (${extra[*]})}"
-  spawn "$name" env "${SERVICE_ENV[@]}" "PMEDIA_WORK_DIR=$WORK/$name" \
-    "QUARKUS_HTTP_PORT=$port" "QUARKUS_MANAGEMENT_PORT=$((port + 1100))" "${extra[@]}" \
-    java -Xms64m -Xmx384m -XX:+UseSerialGC -Djava.awt.headless=true -jar "$app/quarkus-run.jar"
+  local user=""
+  if kafka_acls; then user="$(instance_kafka_user "$name" "$service" "${extra[@]}")" || exit 1; fi
+  info "starting $name on :$port${extra[*]:+ (${extra[*]})}${user:+ as Kafka user $user}"
+  # The Kafka credentials reach the service through the environment, as a Strimzi Secret does in the cluster (Quarkus
+  # reads KAFKA_* as kafka.*), exported here: a command line is readable by every user of the machine.
+  (
+    if [ -n "$user" ]; then
+      export KAFKA_SECURITY_PROTOCOL=SASL_PLAINTEXT KAFKA_SASL_MECHANISM=SCRAM-SHA-512
+      KAFKA_SASL_JAAS_CONFIG="$(kafka_jaas "$user")"
+      export KAFKA_SASL_JAAS_CONFIG
+    fi
+    spawn "$name" env "${SERVICE_ENV[@]}" "PMEDIA_WORK_DIR=$WORK/$name" \
+      "QUARKUS_HTTP_PORT=$port" "QUARKUS_MANAGEMENT_PORT=$((port + 1100))" "${extra[@]}" \
+      java -Xms64m -Xmx384m -XX:+UseSerialGC -Djava.awt.headless=true -jar "$app/quarkus-run.jar"
+  )
+}
+
+# The KafkaUser an instance connects as (kafka_user_of): its service's, in the role its environment gives media
+# (PMEDIA_MEDIA_ROLE from its extra environment, else exported, else both). Dies when the cluster runs that service
+# as a Kafka client but in no such role: such a process could not authenticate.
+instance_kafka_user() { # name service extra-env...
+  local name="$1" service="$2" role="${PMEDIA_MEDIA_ROLE:-both}" variable user
+  shift 2
+  for variable in "$@"; do
+    case "$variable" in PMEDIA_MEDIA_ROLE=*) role="${variable#*=}" ;; esac
+  done
+  user="$(kafka_user_of "$service" "$role")"
+  if [ -z "$user" ] && awk -v s="$service" '$1 == s { found = 1 } END { exit !found }' "$KAFKA_CLIENTS"; then
+    die "$name: no Deployment of deploy/k8s runs $service-service in the role '$role', so no KafkaUser fits it (with PMEDIA_KAFKA_ACLS=1, media runs as media-api beside media-worker-N)"
+  fi
+  printf '%s' "$user"
 }
 
 # Starts every service instance: the gateway first, alone (the others read its JWKS at start), then the rest together.

@@ -11,6 +11,10 @@ use_stack() {
   if ! printf '%s\n' "$status" | grep -q "^$1 *up"; then
     ./pmedia up
     STACK_STARTED_HERE=1
+  elif [ -n "${PMEDIA_KAFKA_ACLS:-}" ] && [ "$(cat .pmedia/run/kafka-acls 2>/dev/null || echo 0)" != "$PMEDIA_KAFKA_ACLS" ]; then
+    # A running stack keeps its Kafka mode; checks asked to run with (or without) ACLs must not pass on the other.
+    echo "error: PMEDIA_KAFKA_ACLS=$PMEDIA_KAFKA_ACLS, but the running stack has the other Kafka mode: ./pmedia down first" >&2
+    exit 1
   fi
   set -a
   # shellcheck disable=SC1091

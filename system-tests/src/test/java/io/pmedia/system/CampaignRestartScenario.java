@@ -113,8 +113,8 @@ class CampaignRestartScenario {
 
     /** Waits until batch-service's consumer group has committed past {@code record}. */
     private static void batchHasConsumed(ConsumerRecord<String, String> record) {
-        Properties properties = new Properties();
-        properties.put("bootstrap.servers", "127.0.0.1:9092");
+        // As batch-service, whose consumer group it is (its KafkaUser may read the topic and the group).
+        Properties properties = Stack.kafka("pmedia-batch");
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
         try (Admin admin = Admin.create(properties)) {
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
@@ -127,8 +127,8 @@ class CampaignRestartScenario {
 
     /** A consumer of pmedia.campaign.status positioned at the end of every partition, before the scenario acts. */
     private static KafkaConsumer<String, String> consumerAtTheEnd() {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092");
+        // As batch-service, which reads this topic (assigned partitions: no consumer group of its own).
+        Properties properties = Stack.kafka("pmedia-batch");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
                 new StringDeserializer());

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -47,13 +48,18 @@ final class Chaos {
         return quick() ? quickValue : fullValue;
     }
 
-    /** Runs {@code ./pmedia VERB NAME [ARGS]} at the repository root and fails on a non-zero exit. */
-    static void pmedia(String... args) {
-        pmedia(Map.of(), args);
+    /** Runs {@code ./pmedia VERB NAME [ARGS]} at the repository root and fails on a non-zero exit; its output. */
+    static String pmedia(String... args) {
+        return pmedia(Map.of(), args);
+    }
+
+    /** Whether the component runs now ({@code ./pmedia status} shows it up). */
+    static boolean running(String name) {
+        return pmedia("status").lines().anyMatch(line -> line.matches(Pattern.quote(name) + " +up .*"));
     }
 
     /** The same with extra environment (it reaches a process the verb starts). */
-    static void pmedia(Map<String, String> environment, String... args) {
+    static String pmedia(Map<String, String> environment, String... args) {
         String[] command = new String[args.length + 1];
         command[0] = "./pmedia";
         System.arraycopy(args, 0, command, 1, args.length);
@@ -64,6 +70,7 @@ final class Chaos {
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(process.waitFor(300, TimeUnit.SECONDS)).as(String.join(" ", command)).isTrue();
             assertThat(process.exitValue()).as(String.join(" ", command) + ": " + output).isZero();
+            return output;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -80,10 +80,9 @@ class NotifierKillScenario {
         }
     }
 
+    /** A producer of what media-service's API role publishes, as its KafkaUser (it may write pmedia.media.status). */
     static KafkaProducer<String, String> producer() {
-        Properties properties = new Properties();
-        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Stack.env().getOrDefault("PMEDIA_KAFKA_BOOTSTRAP",
-                "127.0.0.1:9092"));
+        Properties properties = Stack.kafka("pmedia-media-api");
         properties.put(ProducerConfig.ACKS_CONFIG, "all");
         properties.put(ProducerConfig.LINGER_MS_CONFIG, "5");
         return new KafkaProducer<>(properties, new StringSerializer(), new StringSerializer());

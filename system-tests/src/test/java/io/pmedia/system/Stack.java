@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.UUID;
 
 import io.restassured.http.ContentType;
@@ -54,6 +55,31 @@ final class Stack {
 
     static String gateway() {
         return env().get("PMEDIA_GATEWAY_URL");
+    }
+
+    /** Whether the stack's broker authenticates clients and enforces the KafkaUsers' ACLs (PMEDIA_KAFKA_ACLS=1). */
+    static boolean kafkaAcls() {
+        return "1".equals(env().get("PMEDIA_KAFKA_ACLS"));
+    }
+
+    /**
+     * Client settings for the stack's broker as {@code principal}: a KafkaUser of deploy/k8s (a test that publishes
+     * what a service publishes does it as that service's user) or {@code admin}. With ACLs, the principal's
+     * configuration from {@code .pmedia/keys/kafka/} (SASL, its password); without, the bootstrap servers alone.
+     */
+    static Properties kafka(String principal) {
+        Properties properties = new Properties();
+        if (kafkaAcls()) {
+            Path file = Path.of(System.getProperty("pmedia.root", "..")).resolve(".pmedia/keys/kafka")
+                    .resolve(principal + ".properties");
+            try (var in = Files.newInputStream(file)) {
+                properties.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("no Kafka credentials for " + principal + ": " + file, e);
+            }
+        }
+        properties.put("bootstrap.servers", env().getOrDefault("PMEDIA_KAFKA_BOOTSTRAP", "127.0.0.1:9092"));
+        return properties;
     }
 
     static String adminToken() {

@@ -3,13 +3,16 @@ package io.pmedia.media.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.pmedia.common.outbox.OutboxConfig;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.runtime.configuration.MemorySizeConverter;
@@ -50,34 +53,35 @@ class MediaRoleConfigSourceTest {
         assertThat(new MediaRoleConfigSource().getProperties()).isEmpty();
     }
 
+    /**
+     * Every line of a role is a setting the service has: one the typed configuration does not know (a misspelt or
+     * removed property under {@code pmedia.media}) stops the process at start, as it once stopped every render worker.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"api", "worker"})
+    void everyLineOfARoleIsASettingTheServiceKnows(String role) throws IOException {
+        Map<String, String> lines = MediaRoleConfigSource.roleProperties(role);
+        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors().addSystemSources()
+                .withConverter(Duration.class, 100, new DurationConverter())
+                .withConverter(MemorySize.class, 100, new MemorySizeConverter())
+                .withSources(new PropertiesConfigSource(
+                        MediaRoleConfigSourceTest.class.getClassLoader().getResource("application.properties"), 250))
+                .withSources(new PropertiesConfigSource(lines, "role " + role, 260))
+                .withMapping(MediaConfig.class).withMapping(ShareConfig.class).withMapping(OutboxConfig.class)
+                .build();
+        assertThat(lines).isNotEmpty();
+        if ("worker".equals(role)) {
+            assertThat(config.getConfigMapping(MediaConfig.class).render().sweepEnabled()).isFalse();
+            assertThat(config.getConfigMapping(ShareConfig.class).sweepEnabled()).isFalse();
+            assertThat(config.getConfigMapping(OutboxConfig.class).enabled()).isFalse();
+        } else {
+            assertThat(config.getConfigMapping(MediaConfig.class).render().lanes().enabled()).isFalse();
+        }
+    }
+
     @Test
     void anUnknownRoleIsRefusedByName() {
         System.setProperty("pmedia.media.role", "renderer");
         assertThatThrownBy(MediaRoleConfigSource::new).hasMessageContaining("'renderer'");
-    }
-
-    /**
-     * Every line of a role names a setting the service reads: a line under a mapped prefix that maps to nothing is
-     * SRCFG00050 at start, and the process of that role never starts (as the render workers did once).
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
-    void everySettingOfARoleIsOneTheServiceReads(String role) throws Exception {
-        SmallRyeConfig config = new SmallRyeConfigBuilder().addDefaultInterceptors().addSystemSources()
-                .withConverter(Duration.class, 200, new DurationConverter())
-                .withConverter(MemorySize.class, 200, new MemorySizeConverter())
-                .withMapping(MediaConfig.class).withMapping(ShareConfig.class)
-                .withSources(
-                        new PropertiesConfigSource(getClass().getClassLoader().getResource("application.properties"),
-                                250))
-                .withSources(
-                        new PropertiesConfigSource(MediaRoleConfigSource.roleProperties(role), "role " + role, 260))
-                .build();
-        if (role.equals("worker")) {
-            assertThat(config.getConfigMapping(MediaConfig.class).render().sweepEnabled()).isFalse();
-            assertThat(config.getConfigMapping(ShareConfig.class).sweepEnabled()).isFalse();
-        } else {
-            assertThat(config.getConfigMapping(MediaConfig.class).render().lanes().enabled()).isFalse();
-        }
     }
 }
