@@ -1,6 +1,5 @@
 package io.pmedia.engagement.service;
 
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -17,6 +16,7 @@ import io.pmedia.common.client.ClientRegistryClient;
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.SingleFlightCache;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.net.Origins;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.config.EngagementConfig;
 import io.pmedia.engagement.repository.VideoStore;
@@ -47,7 +47,7 @@ public class Pages {
     public Pages(VideoStore videos, EngagementConfig config, ObjectStore store, ClientRegistryClient registry) {
         this.videos = videos;
         this.config = config;
-        this.storeOrigin = origin(store.publicUrl("x")).orElse("");
+        this.storeOrigin = Origins.of(store.publicUrl("x")).orElse("");
         this.byShare = new SingleFlightCache<>(
                 id -> Panache.withSession(() -> videos.byShare(id)).map(Optional::ofNullable), CACHED, 50_000);
         this.vendors = new SingleFlightCache<>(registry::sharing, Duration.ofMinutes(1), 10_000);
@@ -90,30 +90,12 @@ public class Pages {
         if (!storeOrigin.isEmpty()) {
             images.add(storeOrigin);
         }
-        origin(logoUrl).ifPresent(images::add);
+        Origins.of(logoUrl).ifPresent(images::add);
         String media = "'self'" + (storeOrigin.isEmpty() ? "" : " " + storeOrigin);
         return "default-src 'none'; script-src 'self'; style-src 'self' 'nonce-" + nonce + "'; img-src "
                 + String.join(" ", images) + "; media-src " + media + "; connect-src 'self'; base-uri 'none';"
                 + " form-action 'none'; frame-ancestors " + (frameAncestors.isEmpty()
                         ? "'none'"
                         : String.join(" ", frameAncestors));
-    }
-
-    /** {@code scheme://host[:port]} of an http(s) URL, or empty. */
-    static Optional<String> origin(String url) {
-        if (url == null || url.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            URI uri = URI.create(url);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null
-                    || !uri.getHost().matches("[A-Za-z0-9.\\-\\[\\]:]+")) {
-                return Optional.empty();
-            }
-            return Optional.of(scheme + "://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : ""));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 }

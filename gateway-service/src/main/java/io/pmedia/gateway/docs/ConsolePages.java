@@ -3,14 +3,11 @@ package io.pmedia.gateway.docs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +15,7 @@ import jakarta.enterprise.event.Observes;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.common.net.Origins;
 import io.pmedia.gateway.config.GatewayConfig;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -57,7 +55,7 @@ public class ConsolePages {
                     digest.update(body.getBytes());
                 });
         this.version = HexFormat.of().formatHex(digest.digest()).substring(0, 12);
-        String media = config.gateway().console().mediaBaseUrl().flatMap(ConsolePages::origin).map(o -> " " + o)
+        String media = config.gateway().console().mediaBaseUrl().flatMap(Origins::of).map(o -> " " + o)
                 .orElse("");
         this.csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:" + media
                 + "; media-src 'self' blob:" + media + "; connect-src 'self'" + media
@@ -103,24 +101,6 @@ public class ConsolePages {
                 .putHeader("Content-Security-Policy", csp).putHeader("X-Content-Type-Options", "nosniff")
                 .putHeader("Referrer-Policy", "no-referrer").putHeader("X-Frame-Options", "DENY");
     }
-
-    /** {@code scheme://host[:port]} of an http(s) URL, or empty. */
-    static Optional<String> origin(String url) {
-        if (url == null || url.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            URI uri = URI.create(url.strip());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(scheme + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
     private static Buffer read(String file) {
         try (InputStream in = ConsolePages.class.getClassLoader().getResourceAsStream(ROOT + file)) {
             return in == null ? Buffer.buffer() : Buffer.buffer(in.readAllBytes());
