@@ -63,7 +63,7 @@ class OpenApiExamplesTest {
             "kid", "n", "e", "previous-valid-until", "next-cursor", "size-bytes", "sha256", "owner-client-id",
             "updated_at", "attempt-count", "last-status-code", "response-body", "version", "duration-seconds",
             "keys", "payload", "message", "created_at", "ended-at", "due-at", "projected-finish", "render-seconds",
-            "template-version", "share-url", "first-view-at", "last-view-at", "until", "from", "to", "start", "day",
+            "template-version", "share-url", "first-view-at", "last-view-at", "until", "from", "to", "start", "day", "at",
             // usage that depends on how the walk's renders and deliveries went (cancelled rows, retries, sizes)
             "renders", "video-seconds", "storage-bytes", "batch-rows", "webhook-deliveries");
 
@@ -187,6 +187,7 @@ class OpenApiExamplesTest {
         awaitStatus("getMediaStatus", "SUCCESS");
         call("createVideoEarlierForm", vendorToken, 200);
         call("listMediaRequests", vendorToken, 200);
+        call("getRequestTimeline", vendorToken, 200);
 
         // A customer opens the video's share page (once engagement-service has its link), and the page reports a view.
         String shareUrl = live.get(exampleOf("getMediaStatus", "200").path("share-url").asText());
@@ -248,6 +249,9 @@ class OpenApiExamplesTest {
         call("listAllTemplates", admin, 200);
         call("getAnyTemplate", admin, 200);
         awaitCall("listUsage", admin, 200);
+        // The operator's dead letters (none: Acme's endpoint took every push), and the test event replayed once more.
+        call("listDeadLetters", admin, 200);
+        call("replayDeadLetter", admin, 200);
 
         call("rotateClientSecret", admin, 200);
         call("rotateClientApiKey", admin, 200);
