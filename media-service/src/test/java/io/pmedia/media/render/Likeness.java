@@ -1,5 +1,8 @@
 package io.pmedia.media.render;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,6 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.pmedia.media.template.ResolvedVideo;
 
 /**
  * How alike two renders are, as a viewer would judge them: the SSIM of every frame (FFmpeg's ssim filter) and the
@@ -88,6 +93,29 @@ public final class Likeness {
             longest = Math.max(longest, run);
         }
         return longest;
+    }
+
+    /**
+     * Asserts that {@code cached} is {@code full} to a viewer: the same frame count (the video's) and length, every
+     * frame alike (SSIM >= 0.98), and the sound's level in every audible 100 ms within half a decibel.
+     */
+    public static void assertSameVideo(Path cached, Path full, ResolvedVideo video, Path dir) {
+        assertThat(Likeness.frames(cached)).isEqualTo(video.frames()).isEqualTo(Likeness.frames(full));
+        FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
+        assertThat(ffmpeg.probe(cached).durationSeconds()).isCloseTo(ffmpeg.probe(full).durationSeconds(),
+                within(1.0 / 30));
+        List<Double> ssim = Likeness.ssim(cached, full, dir);
+        assertThat(ssim).hasSize(video.frames());
+        assertThat(ssim).allSatisfy(value -> assertThat(value).isGreaterThanOrEqualTo(0.98));
+        List<Double> levels = Likeness.levels(Likeness.samples(cached), Likeness.RATE / 10);
+        List<Double> expected = Likeness.levels(Likeness.samples(full), Likeness.RATE / 10);
+        assertThat(levels).hasSameSizeAs(expected);
+        for (int i = 0; i < levels.size(); i++) {
+            if (expected.get(i) > -60) {
+                assertThat(levels.get(i)).as("level of 100 ms window %d", i).isCloseTo(expected.get(i),
+                        within(0.5));
+            }
+        }
     }
 
     private static String run(Path dir, String... command) {
