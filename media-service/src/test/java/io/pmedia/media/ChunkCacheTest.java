@@ -29,6 +29,7 @@ import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.Templates;
 import io.pmedia.storage.ObjectStore;
+import io.pmedia.testing.S3ProxyTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -69,10 +70,15 @@ class ChunkCacheTest {
         return store.list("cache/" + client + "/" + templateId + "/" + version + "/");
     }
 
+    /** The store URL of the vendor's sample media, as {@code ./pmedia up} names it. */
+    private String assets(UUID client) {
+        return S3ProxyTestResource.endpoint() + "/" + store.bucket() + "/inputs/" + client + "/samples";
+    }
+
     /** product-tour as {@code ./pmedia up} registers it, for {@code client}, its media in that vendor's inputs. */
     private JsonPath productTour(UUID client) throws Exception {
         Path media = SampleMedia.productTour().resolve("product-tour");
-        String assets = "s3://" + store.bucket() + "/inputs/" + client + "/samples";
+        String assets = assets(client);
         for (String file : List.of("background.mp4", "soundtrack.m4a")) {
             store.put("inputs/" + client + "/samples/product-tour/" + file, media.resolve(file), "video/mp4");
         }
@@ -113,7 +119,7 @@ class ChunkCacheTest {
 
         // the cached render is the full render: every frame, the length, the sound
         Path cached = download(second.getString("video-url"), dir, "cached.mp4");
-        String assets = "s3://" + store.bucket() + "/inputs/" + client + "/samples";
+        String assets = assets(client);
         ResolvedVideo video = Templates.resolve(
                 Templates.parse(SampleMedia.sampleTemplate("product-tour", client, assets)), TOUR_DATA);
         Path full = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY)
