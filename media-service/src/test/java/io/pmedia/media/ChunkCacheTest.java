@@ -4,6 +4,8 @@ import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.download;
 import static io.pmedia.media.MediaApi.rendered;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -109,6 +111,40 @@ class ChunkCacheTest {
         assertThat(count("chunk", "hit") - hits).isGreaterThanOrEqualTo(3);
         assertThat(count("chunk", "miss") - misses).isEqualTo(3);
         assertThat(count("sound", "miss") - soundMisses).isEqualTo(1);
+
+        // the cached opening plays at once: the first two segments (0-2 s, static) are named while the rest renders
+        String id = MediaApi.request(client, body("tour-opening", "product-tour", data)).statusCode(200).extract()
+                .path("service-request-id");
+        String[] seen = new String[1];
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
+            JsonPath status = MediaApi.status(client, id).statusCode(200).extract().jsonPath();
+            String playlist = new String(io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                    .get(status.getString("stream-url")).then().statusCode(200).extract().asByteArray(),
+                    StandardCharsets.UTF_8);
+            seen[0] = status.getString("status") + "\n" + playlist;
+            return playlist.contains("#EXTINF");
+        });
+        assertThat(seen[0]).as("the opening alone, while the request is still rendering").startsWith("PROCESSING")
+                .doesNotContain("#EXT-X-ENDLIST");
+        assertThat(seen[0].lines().filter(line -> line.startsWith("#EXTINF"))).hasSize(2);
+        JsonPath opened = MediaApi.awaitFinal(client, id);
+        assertThat(opened.getString("status")).isEqualTo("SUCCESS");
+        String whole = new String(io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .get(opened.getString("stream-url")).then().statusCode(200).extract().asByteArray(),
+                StandardCharsets.UTF_8);
+        assertThat(whole.lines().filter(line -> line.startsWith("#EXTINF"))).as("and the rest after it").hasSize(30);
+        Path played = dir.resolve("played.ts");
+        try (var out = Files.newOutputStream(played)) {
+            for (String segment : whole.lines().filter(line -> line.startsWith("http")).toList()) {
+                out.write(io.restassured.RestAssured.given().urlEncodingEnabled(false).get(segment).then()
+                        .statusCode(200).extract().asByteArray());
+            }
+        }
+        assertThat(Likeness.frames(played)).as("the opening and what followed it play as one: every frame, once")
+                .isEqualTo(900);
+        // (a transport stream keeps the AAC encoder's priming and last frame's padding: a few 1024-sample frames)
+        assertThat(Likeness.samples(played).length).as("and the sound, without a missing or repeated segment")
+                .isCloseTo(30 * Likeness.RATE, within(6 * 1024));
 
         // a cold worker: nothing local, the store warms it
         WorkDirs.delete(config.workDir().resolve("chunk-cache"));

@@ -140,6 +140,14 @@ public final class FilterGraphCompiler {
         return RenderCommands.assembly(graph, sound, stream);
     }
 
+    /**
+     * The stream's opening from a cached piece and sound: their first {@code seconds} as the HLS segments and
+     * playlist ({@link #STREAM_FILE}) an assembly of the same video then continues.
+     */
+    public FfmpegCommand compileOpening(Path piece, Path sound, double seconds, Path workDir) {
+        return RenderCommands.opening(ffmpeg, piece, sound, seconds, workDir);
+    }
+
     /** The encoder settings a cached piece was made with, for its cache key. */
     public static String pieceEncoding(int fps) {
         return OutputEncoding.pieceEncoding(fps);

@@ -134,6 +134,16 @@ final class OutputEncoding {
                 + STREAM_SEGMENTS + "]" + STREAM_FILE;
     }
 
+    /**
+     * The HLS muxer alone, as {@link #mp4AndStream} sets it (for an assembly's stream): a stream's cached opening is
+     * written with it, so that the assembly's segments continue it.
+     */
+    static List<String> stream() {
+        return List.of("-f", "hls", "-hls_time", Integer.toString(STREAM_SEGMENT_SECONDS), "-hls_list_size", "0",
+                "-hls_playlist_type", "event", "-hls_segment_type", "mpegts", "-hls_segment_filename",
+                STREAM_SEGMENTS, STREAM_FILE);
+    }
+
     /** The sound of an assembly, encoded alone on the critical path. */
     static List<String> assemblySound() {
         // AAC's fast coder (the default search costs several times more for no audible gain at 128 kb/s)

@@ -8,6 +8,7 @@ import static io.pmedia.media.render.FilterGraphCompiler.VIDEO_FILE;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
@@ -138,6 +139,22 @@ final class RenderCommands {
         graph.args.addAll(OutputEncoding.thumbnail("1:v"));
         return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
                 graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions);
+    }
+
+    /**
+     * The opening of a stream from cached pieces before anything is rendered: the first {@code seconds} of {@code
+     * piece} with {@code sound}, both as they are (stream copy), as the HLS segments and playlist an assembly writes
+     * ({@link OutputEncoding#mp4AndStream}), so that the assembly later continues the same stream.
+     */
+    static FfmpegCommand opening(String ffmpeg, Path piece, Path sound, double seconds, Path workDir) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
+                "error", "-y", "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
+                "file:" + piece.toAbsolutePath(), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4",
+                "-i", "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "1:a", "-c", "copy", "-t",
+                number(seconds), "-map_metadata", "-1", "-fflags", "+bitexact"));
+        args.addAll(OutputEncoding.stream());
+        Path playlist = workDir.resolve(FilterGraphCompiler.STREAM_FILE);
+        return new FfmpegCommand(args, workDir, playlist, playlist, seconds, Map.of(), List.of(playlist));
     }
 
     /** The graph of the only segment, cut to frame {@code frame} and written as a JPEG. */

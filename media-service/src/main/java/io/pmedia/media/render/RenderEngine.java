@@ -147,6 +147,18 @@ public final class RenderEngine {
     }
 
     /**
+     * Writes the stream's opening in {@code workDir} from a cached piece (the video's first) and its cached sound,
+     * without encoding: their first {@code seconds} as HLS segments, which the assembly of the video continues.
+     *
+     * @throws RenderException when FFmpeg fails
+     */
+    public void streamOpening(Path piece, Path sound, double seconds, Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compileOpening(piece, sound, seconds, workDir);
+        runner.run(command, timeLimit);
+        produced(command.video());
+    }
+
+    /**
      * Joins {@code pieces} (the whole picture of {@code video}, in order, each starting on a keyframe, all encoded
      * alike) without re-encoding, with the video's sound, into the MP4 and the thumbnail (and the stream), checked
      * as a full render is.

@@ -94,37 +94,49 @@ public class ChunkCache {
             return engine.render(video, assets, speech, cues, stream, work, limit);
         }
         List<ChunkPlan.Run> runs = plan.runs();
+        // what the cache holds first: a stream can then open with it before anything is rendered
+        List<String> keys = new ArrayList<>();
         List<Path> pieces = new ArrayList<>();
         List<Integer> starts = new ArrayList<>();
-        int rendered = 0;
-        for (int r = 0; r < runs.size(); r++) {
-            ChunkPlan.Run run = runs.get(r);
+        for (ChunkPlan.Run run : runs) {
             String key = run.personal() ? null : key(scope, video, run);
             Path cached = key == null ? null : lookup(key, work).orElse(null);
             if (key != null) {
                 registry.counter("pmedia.render.chunk.cache", "outcome", cached == null ? "miss" : "hit")
                         .increment();
             }
-            if (cached == null) {
-                cached = engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece-" + r + ".mp4", assets,
-                        work, limit);
-                rendered += run.frames();
-                if (key != null) {
-                    keeper.keep(key, cached);
-                }
-            }
+            keys.add(key);
             pieces.add(cached);
             starts.add(run.firstFrame());
         }
         Path sound = null;
+        String soundKey = null;
         if (video.speeches().isEmpty()) {
-            String key = soundKey(scope, video);
-            sound = lookup(key, work).orElse(null);
+            soundKey = soundKey(scope, video);
+            sound = lookup(soundKey, work).orElse(null);
             registry.counter("pmedia.render.sound.cache", "outcome", sound == null ? "miss" : "hit").increment();
-            if (sound == null) {
-                sound = engine.renderSound(video, "sound.m4a", assets, speech, work, limit);
-                keeper.keep(key, sound);
+        }
+        if (stream && pieces.get(0) != null && sound != null) {
+            // the cached opening plays at once: its segments are published while the personal chunks render
+            engine.streamOpening(pieces.get(0), sound, (double) runs.get(0).frames() / video.canvas().fps(), work,
+                    limit);
+        }
+        int rendered = 0;
+        for (int r = 0; r < runs.size(); r++) {
+            if (pieces.get(r) == null) {
+                ChunkPlan.Run run = runs.get(r);
+                Path piece = engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece-" + r + ".mp4",
+                        assets, work, limit);
+                rendered += run.frames();
+                if (keys.get(r) != null) {
+                    keeper.keep(keys.get(r), piece);
+                }
+                pieces.set(r, piece);
             }
+        }
+        if (soundKey != null && sound == null) {
+            sound = engine.renderSound(video, "sound.m4a", assets, speech, work, limit);
+            keeper.keep(soundKey, sound);
         }
         LOG.debugf("chunk cache for %s v%d: %d of %d frames rendered, sound %s", scope.templateId(),
                 scope.version(), rendered, video.frames(), sound == null ? "mixed here" : "kept");

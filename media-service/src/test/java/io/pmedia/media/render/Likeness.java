@@ -50,7 +50,8 @@ public final class Likeness {
     public static int frames(Path video) {
         String out = run(video.getParent(), "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
                 "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", video.toString());
-        return Integer.parseInt(out.strip());
+        // a transport stream names its video stream twice (in its program and on its own)
+        return Integer.parseInt(out.strip().lines().findFirst().orElseThrow().strip());
     }
 
     /** The sound decoded to mono 16-bit samples at {@link #RATE} (the encoder's priming already skipped). */

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SampleMedia {
 
-    private static final Path STATE = Path.of("target", "sample-media").toAbsolutePath();
+    /** The repository: the working directory of a benchmark, the parent of media-service's for a test. */
+    private static final Path ROOT = Files.isDirectory(Path.of("scripts", "lib")) ? Path.of("") : Path.of("..");
+    private static final Path STATE = ROOT.resolve("media-service/target/sample-media").toAbsolutePath();
 
     private SampleMedia() {
     }
@@ -29,9 +31,9 @@ public final class SampleMedia {
         try {
             Files.createDirectories(STATE);
             ProcessBuilder builder = new ProcessBuilder("bash", "-c",
-                    "info() { :; }; die() { echo \"$*\" >&2; exit 1; }; . ../scripts/lib/samples.sh"
+                    "info() { :; }; die() { echo \"$*\" >&2; exit 1; }; . scripts/lib/samples.sh"
                             + " && generate_product_tour_media")
-                    .redirectErrorStream(true);
+                    .directory(ROOT.toAbsolutePath().toFile()).redirectErrorStream(true);
             builder.environment().put("STATE", STATE.toString());
             Process process = builder.start();
             process.getOutputStream().close();
@@ -58,7 +60,8 @@ public final class SampleMedia {
     /** A sample template file with its placeholders filled in, as {@code ./pmedia up} registers it. */
     public static String sampleTemplate(String name, UUID client, String assets) {
         try {
-            return Files.readString(Templates.sampleFile(name)).replace("@PMEDIA_DEMO_CLIENT_ID@", client.toString())
+            return Files.readString(ROOT.resolve("deploy/local/templates/" + name + ".json"))
+                    .replace("@PMEDIA_DEMO_CLIENT_ID@", client.toString())
                     .replace("@PMEDIA_SAMPLE_ASSETS@", assets);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
