@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pmedia.media.render.FfmpegRunner;
 import io.pmedia.media.render.Fonts;
 import io.pmedia.media.render.Likeness;
@@ -25,9 +25,10 @@ import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.Templates;
 
 /**
- * The engine's side of the chunk cache, without the store: the runs of a plan rendered as pieces (a window of one
- * segment, or the whole graph cut where a transition crosses), the sound alone, joined without re-encoding, equal a
- * full render of the same request frame by frame, in length and in sound, for the sample templates.
+ * The chunk cache over a local directory instead of the store: the runs of a plan rendered as pieces (a window of
+ * one segment, or the whole graph cut where a transition crosses) and the sound alone, kept, then reused and joined
+ * without re-encoding, equal a full render of the same request frame by frame, in length and in sound, for the
+ * sample templates.
  */
 class ChunkRenderingTest {
 
@@ -81,17 +82,14 @@ class ChunkRenderingTest {
         Path fullWork = Files.createDirectories(dir.resolve("full"));
         Path full = engine.render(video, assets, fullWork, LIMIT).video();
 
-        Path work = Files.createDirectories(dir.resolve("chunks"));
-        ChunkPlan plan = ChunkCache.plan(video);
-        List<Path> pieces = new ArrayList<>();
-        List<Integer> starts = new ArrayList<>();
-        for (ChunkPlan.Run run : plan.runs()) {
-            pieces.add(engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece-" + pieces.size() + ".mp4",
-                    assets, work, LIMIT));
-            starts.add(run.firstFrame());
-        }
-        Path sound = engine.renderSound(video, "sound.m4a", assets, List.of(), work, LIMIT);
-        Path joined = engine.assemble(video, pieces, starts, sound, assets, List.of(), true, work, LIMIT).video();
+        ChunkCache cache = new ChunkCache(new DirectoryKeeper(Files.createDirectories(dir.resolve("cache"))),
+                Templates.JSON, new SimpleMeterRegistry(), true);
+        ChunkCache.Scope scope = new ChunkCache.Scope(UUID.randomUUID(), UUID.randomUUID(), 1);
+        // first the static runs and the sound are rendered and kept, then they come from the cache
+        cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("miss")), LIMIT);
+        Path joined = cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("hit")), LIMIT).video();
 
         Likeness.assertSameVideo(joined, full, video, dir);
     }
