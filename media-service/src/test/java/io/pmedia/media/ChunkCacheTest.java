@@ -185,6 +185,22 @@ class ChunkCacheTest {
                 Map.of("personalization_fields", Map.of("name", "Grace")));
         assertThat(count("chunk", "miss") - misses).isEqualTo(2);
 
+        // hls.js in Chromium, handed stream-url the moment the status offers it, plays the cached opening and what
+        // follows it to the end (media-service/src/test/browser/stream-play.mjs)
+        String id = MediaApi.request(client, body("story-3", "brand-story",
+                Map.of("personalization_fields", Map.of("name", "Linus")))).statusCode(200).extract()
+                .path("service-request-id");
+        String streamUrl = MediaApi.status(client, id).statusCode(200).extract().path("stream-url");
+        Process node = new ProcessBuilder("node", Path.of("src/test/browser/stream-play.mjs").toString(), streamUrl)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(node.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        JsonPath played = new JsonPath(out.lines().reduce((a, b) -> b).orElse("{}"));
+        assertThat(played.getList("fatal")).as(out).isEmpty();
+        assertThat(played.getBoolean("ended")).as(out).isTrue();
+        assertThat(played.getDouble("duration")).as("the whole 12 s video").isCloseTo(12.0, within(0.3));
+        assertThat(MediaApi.awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
+
         // another vendor never gets this vendor's pieces: it renders its own, under its own prefix
         UUID other = UUID.randomUUID();
         render(other, "story-1", "brand-story", Map.of("personalization_fields", Map.of("name", "Ada")));

@@ -1,9 +1,11 @@
 package io.pmedia.media.render;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
@@ -92,7 +94,7 @@ public final class FilterGraphCompiler {
      * Frames {@code [from, to)} of {@code video} as one video-only MP4 piece ({@code file} in {@code workDir}),
      * encoded as every piece is, to be joined by {@link #compileAssembly}. When the frames lie inside one segment,
      * away from its transitions, only that segment is composed, from the first of them on (its video background
-     * opened there); else the whole graph is, and cut.
+     * opened there, when it is known to last that long); else the whole graph is, and cut.
      *
      * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
      */
@@ -102,7 +104,8 @@ public final class FilterGraphCompiler {
             int start = video.startFrame(k);
             ResolvedVideo.Segment segment = video.segments().get(k);
             int alone = start + (k > 0 ? video.segments().get(k - 1).transitionFrames() : 0);
-            if (from >= alone && to <= start + segment.frames() - segment.transitionFrames()) {
+            if (from >= alone && to <= start + segment.frames() - segment.transitionFrames()
+                    && opens(segment.background(), from - start, video.canvas().fps(), assets)) {
                 ResolvedVideo part = new ResolvedVideo(video.canvas(), List.of(segment.withTransition(null)),
                         ResolvedVideo.Audio.silence());
                 return RenderCommands.window(SegmentGraph.window(ffmpeg, fonts, part, assets, workDir, from - start),
@@ -111,6 +114,24 @@ public final class FilterGraphCompiler {
         }
         return RenderCommands.range(SegmentGraph.of(ffmpeg, fonts, video, assets, List.of(), workDir), from, to,
                 file);
+    }
+
+    /**
+     * Whether a window can open {@code background} at frame {@code offset}: anything but a video, or a video known
+     * (from its MP4 header) to last past that frame. A seek past a clip's end yields no frame at all, where the full
+     * render holds the clip's last one; a clip of unknown length is composed from its start instead.
+     */
+    private static boolean opens(ResolvedVideo.Background background, int offset, int fps, Map<String, Path> assets) {
+        if (offset == 0 || background.url() == null || background.kind() != AssetKind.VIDEO) {
+            return true;
+        }
+        try {
+            FfmpegRunner.Probe probe = Mp4Summary.read(assets.get(background.url()));
+            return probe != null && probe.durationSeconds() > (double) (offset + 1) / fps;
+        } catch (IOException | RuntimeException e) {
+            // not an MP4 we can read: its length is unknown, so the window is not taken (the answer, not a failure)
+            return false;
+        }
     }
 
     /**

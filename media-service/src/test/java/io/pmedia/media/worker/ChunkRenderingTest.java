@@ -76,8 +76,37 @@ class ChunkRenderingTest {
         assertJoinedRunsEqualFullRender(video);
     }
 
+    @Test
+    void aRunAfterItsClipHasEndedHoldsTheClipsLastFrameAsTheFullRenderDoes() throws Exception {
+        String clip = "https://a.example/short.mp4";
+        Path file = dir.resolve("short.mp4");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "testsrc=size=320x180:rate=30:duration=1.5", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset",
+                "ultrafast", file.toString()).redirectErrorStream(true).start();
+        ffmpeg.getInputStream().readAllBytes();
+        assertThat(ffmpeg.waitFor()).isZero();
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "short", "name": "Short clip",
+                 "canvas": {"width": 320, "height": 180, "fps": 30, "background": "#102030"},
+                 "fields": [{"name": "name", "required": true}],
+                 "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
+                 "segments": [{"id": "a", "duration": 4, "background": {"video": 0}, "layers": [
+                   {"id": "hello", "type": "text", "text": "Hi {{name}}", "size": 30, "start": 1, "end": 2}]}]}"""
+                .replace("CLIP", clip)), """
+                        {"personalization_fields": {"name": "Asha"}}""");
+        assertThat(ChunkCache.plan(video).runs()).as("the last run starts at 2 s, after the 1.5 s clip")
+                .containsExactly(new ChunkPlan.Run(0, 30, false), new ChunkPlan.Run(30, 60, true),
+                        new ChunkPlan.Run(60, 120, false));
+
+        assertJoinedRunsEqualFullRender(video, Map.of(clip, file));
+    }
+
     private void assertJoinedRunsEqualFullRender(ResolvedVideo video) throws Exception {
-        Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
+        assertJoinedRunsEqualFullRender(video, SampleMedia.productTourAssets(ASSETS));
+    }
+
+    private void assertJoinedRunsEqualFullRender(ResolvedVideo video, Map<String, Path> files) throws Exception {
+        Map<String, Path> assets = new HashMap<>(files);
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
         Path fullWork = Files.createDirectories(dir.resolve("full"));
         Path full = engine.render(video, assets, fullWork, LIMIT).video();
