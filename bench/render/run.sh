@@ -2,7 +2,8 @@
 # Render benchmark: the demo template through the engine vs. the bare ffmpeg command it generates.
 # Usage: bench/render/run.sh [runs] [template.json]     (default: 7 runs of deploy/local/templates/greeting.json)
 #        bench/render/run.sh features [runs]            (issue 14: renditions, speech, previews; default 5 runs)
-#        bench/render/run.sh cache [runs]               (issue 15: brand-story cached vs full; default 9 runs)
+#        bench/render/run.sh cache [runs]               (issue 25: the chunk cache, product-tour, brand-story and
+#                                                        greeting cached vs full; default 7 runs)
 #        bench/render/run.sh stream [requests]          (issue 15: time to first playable segment through the
 #                                                        running stack; default 50 requests)
 # Without arguments all run (stream only when the stack is up).

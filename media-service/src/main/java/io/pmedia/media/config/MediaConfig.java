@@ -110,13 +110,14 @@ public interface MediaConfig {
         Lanes lanes();
 
         /**
-         * Segments that do not depend on the request are rendered once per template version and reused
-         * (docs/media.md, "Segment cache").
+         * The chunk cache: the chunks (and the sound) that do not depend on the request are rendered once per
+         * template version and reused (docs/media.md, "Chunk cache"; the name is the segment cache's, which it
+         * replaced).
          */
         @WithDefault("true")
         boolean segmentCache();
 
-        /** The local copy of the segment cache on each worker; least recently used pieces go first. */
+        /** The local copy of the chunk cache on each worker; least recently used pieces go first. */
         @WithDefault("2G")
         io.quarkus.runtime.configuration.MemorySize segmentCacheSize();
     }

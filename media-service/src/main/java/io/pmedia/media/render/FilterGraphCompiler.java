@@ -1,9 +1,11 @@
 package io.pmedia.media.render;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
@@ -15,7 +17,7 @@ import io.pmedia.media.template.ResolvedVideo;
  * The work is shared by three rooms: {@link SegmentGraph} (the inputs and the filter graph of segments and
  * pictures, with {@link TextDrawing} for texts and captions and {@link SoundMix} for the sound), {@link
  * OutputEncoding} (the encoder and muxer settings of each output format) and {@link RenderCommands} (the shapes of
- * command this class hands out: a full render, segment pieces, their assembly, a still).
+ * command this class hands out: a full render, the chunk cache's pieces and sound, their assembly, a still).
  * <p>
  * Safety: vendor text reaches FFmpeg only through files read with {@code textfile=} and {@code expansion=none};
  * assets are linked into the work directory under fixed names and opened with only the {@code file} protocol, a
@@ -37,7 +39,8 @@ public final class FilterGraphCompiler {
     /** The local HLS playlist of a streamed render, and its segments' names. */
     public static final String STREAM_FILE = "stream.m3u8";
     static final String STREAM_SEGMENTS = "stream-%05d.ts";
-    static final int STREAM_SEGMENT_SECONDS = 1;
+    /** The length of a stream segment, and of a chunk of the chunk cache: a keyframe starts each. */
+    public static final int STREAM_SEGMENT_SECONDS = 1;
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
@@ -88,29 +91,82 @@ public final class FilterGraphCompiler {
     }
 
     /**
-     * Renders {@code segments} of {@code video} (by index) each as a video-only MP4 piece named {@code files} (in
-     * the same order) in {@code workDir}, to be joined by {@link #compileAssembly}.
+     * Frames {@code [from, to)} of {@code video} as one video-only MP4 piece ({@code file} in {@code workDir}),
+     * encoded as every piece is, to be joined by {@link #compileAssembly}. When the frames lie inside one segment,
+     * away from its transitions, only that segment is composed, from the first of them on (its video background
+     * opened there, when it is known to last that long); else the whole graph is, and cut.
      *
-     * @param assets the local file of every URL those segments show
+     * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
      */
-    public FfmpegCommand compilePieces(ResolvedVideo video, List<Integer> segments, List<String> files,
-            Map<String, Path> assets, Path workDir) {
-        List<ResolvedVideo.Segment> chosen = segments.stream().map(k -> video.segments().get(k)).toList();
-        ResolvedVideo part = new ResolvedVideo(video.canvas(), chosen, ResolvedVideo.Audio.silence());
-        return RenderCommands.pieces(SegmentGraph.of(ffmpeg, fonts, part, assets, List.of(), workDir), files);
+    public FfmpegCommand compileRange(ResolvedVideo video, int from, int to, String file, Map<String, Path> assets,
+            Path workDir) {
+        for (int k = 0; k < video.segments().size(); k++) {
+            int start = video.startFrame(k);
+            ResolvedVideo.Segment segment = video.segments().get(k);
+            int alone = start + (k > 0 ? video.segments().get(k - 1).transitionFrames() : 0);
+            if (from >= alone && to <= start + segment.frames() - segment.transitionFrames()
+                    && opens(segment.background(), from - start, video.canvas().fps(), assets)) {
+                ResolvedVideo part = new ResolvedVideo(video.canvas(), List.of(segment.withTransition(null)),
+                        ResolvedVideo.Audio.silence());
+                return RenderCommands.window(SegmentGraph.window(ffmpeg, fonts, part, assets, workDir, from - start),
+                        to - from, file);
+            }
+        }
+        return RenderCommands.range(SegmentGraph.of(ffmpeg, fonts, video, assets, List.of(), workDir), from, to,
+                file);
+    }
+
+    /**
+     * Whether a window can open {@code background} at frame {@code offset}: anything but a video, or a video known
+     * (from its MP4 header) to last past that frame. A seek past a clip's end yields no frame at all, where the full
+     * render holds the clip's last one; a clip of unknown length is composed from its start instead.
+     */
+    private static boolean opens(ResolvedVideo.Background background, int offset, int fps, Map<String, Path> assets) {
+        if (offset == 0 || background.url() == null || background.kind() != AssetKind.VIDEO) {
+            return true;
+        }
+        try {
+            FfmpegRunner.Probe probe = Mp4Summary.read(assets.get(background.url()));
+            return probe != null && probe.durationSeconds() > (double) (offset + 1) / fps;
+        } catch (IOException | RuntimeException e) {
+            // not an MP4 we can read: its length is unknown, so the window is not taken (the answer, not a failure)
+            return false;
+        }
+    }
+
+    /**
+     * The whole sound of {@code video} alone, as AAC in an MP4 ({@code file} in {@code workDir}).
+     *
+     * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
+     */
+    public FfmpegCommand compileSound(ResolvedVideo video, String file, Map<String, Path> assets, List<Path> speech,
+            Path workDir) {
+        return RenderCommands.sound(SegmentGraph.soundOf(ffmpeg, fonts, video, assets, speech, workDir), file);
     }
 
     /**
      * Joins the pieces listed (in order) in the concat list {@code pieces} (in {@code workDir}) without
      * re-encoding, with the whole video's sound, into the MP4 and thumbnail (and the stream) a full render writes.
      *
+     * @param thumbnail the piece holding the thumbnail's frame (the middle of the first segment)
+     * @param thumbnailSeconds where in that piece the frame is
+     * @param sound the video's sound already encoded ({@link #compileSound}), copied as it is; null to encode it
+     *        here from the assets and speech
      * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
      */
-    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path firstPiece, Map<String, Path> assets,
-            List<Path> speech, boolean stream, Path workDir) {
+    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path thumbnail, double thumbnailSeconds,
+            Path sound, Map<String, Path> assets, List<Path> speech, boolean stream, Path workDir) {
         SegmentGraph graph = SegmentGraph.overPieces(ffmpeg, fonts, video, assets, speech, workDir, pieces,
-                firstPiece.toAbsolutePath());
-        return RenderCommands.assembly(graph, stream);
+                thumbnail.toAbsolutePath(), thumbnailSeconds, sound == null);
+        return RenderCommands.assembly(graph, sound, stream);
+    }
+
+    /**
+     * The stream's opening from a cached piece and sound: their first {@code seconds} as the HLS segments and
+     * playlist ({@link #STREAM_FILE}) an assembly of the same video then continues.
+     */
+    public FfmpegCommand compileOpening(Path piece, Path sound, double seconds, Path workDir) {
+        return RenderCommands.opening(ffmpeg, piece, sound, seconds, workDir);
     }
 
     /** The encoder settings a cached piece was made with, for its cache key. */

@@ -22,7 +22,7 @@ import io.pmedia.media.template.ResolvedVideo;
 final class OutputEncoding {
 
     /**
-     * The H.264 settings of a segment piece, the same for every piece of every render: cached pieces and new ones
+     * The H.264 settings of a piece of the chunk cache, the same for every piece of every render: cached pieces and new ones
      * join only when they agree. A keyframe every second, so that the joined video streams in 1 s segments.
      */
     static final IntFunction<List<String>> PIECE_ENCODING = fps -> List.of("-c:v", "libx264", "-preset",
@@ -134,10 +134,25 @@ final class OutputEncoding {
                 + STREAM_SEGMENTS + "]" + STREAM_FILE;
     }
 
+    /**
+     * The HLS muxer alone, as {@link #mp4AndStream} sets it (for an assembly's stream): a stream's cached opening is
+     * written with it, so that the assembly's segments continue it.
+     */
+    static List<String> stream() {
+        return List.of("-f", "hls", "-hls_time", Integer.toString(STREAM_SEGMENT_SECONDS), "-hls_list_size", "0",
+                "-hls_playlist_type", "event", "-hls_segment_type", "mpegts", "-hls_segment_filename",
+                STREAM_SEGMENTS, STREAM_FILE);
+    }
+
     /** The sound of an assembly, encoded alone on the critical path. */
     static List<String> assemblySound() {
         // AAC's fast coder (the default search costs several times more for no audible gain at 128 kb/s)
         return List.of("-c:a", "aac", "-aac_coder", "fast", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE));
+    }
+
+    /** The sound kept by the chunk cache: off the critical path, so encoded as a full render's. */
+    static List<String> pieceSound() {
+        return List.of("-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE));
     }
 
     /** The thumbnail: one JPEG frame of the mapped picture. */

@@ -8,13 +8,14 @@ import static io.pmedia.media.render.FilterGraphCompiler.VIDEO_FILE;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
  * The shapes of FFmpeg command the engine runs, each finishing a {@link SegmentGraph}: a full render (every output
- * and the thumbnail from one decode, optionally streamed), the segment pieces of the cache, their assembly without
+ * and the thumbnail from one decode, optionally streamed), the chunk cache's pieces and sound, their assembly without
  * re-encoding, and the one-frame still of a preview.
  */
 final class RenderCommands {
@@ -66,36 +67,68 @@ final class RenderCommands {
     }
 
     /**
-     * Every segment as a video-only MP4 of its own ({@code files}, in order), encoded exactly alike, each
-     * starting on a keyframe, so that they join without re-encoding.
+     * Frames {@code [from, to)} of the whole video as one video-only piece ({@code file}), encoded as every piece
+     * is: the full graph, cut. Exact for any template (transitions included); what comes before {@code from} is
+     * composed and dropped.
      */
-    static FfmpegCommand pieces(SegmentGraph graph, List<String> files) {
-        ResolvedVideo video = graph.video;
-        List<String> mapped = new ArrayList<>();
-        for (int k = 0; k < video.segments().size(); k++) {
-            graph.chains.add("[" + graph.segment(k, video.segments().get(k)) + "]format=yuv420p[piece" + k + "]");
-            mapped.addAll(List.of("-map", "[piece" + k + "]"));
-            mapped.addAll(OutputEncoding.PIECE_ENCODING.apply(graph.fps));
-            mapped.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4",
-                    files.get(k)));
-        }
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
-        graph.args.addAll(mapped);
-        Path first = graph.workDir.resolve(files.get(0));
-        return new FfmpegCommand(graph.args, graph.workDir, first, first, video.durationSeconds(),
-                graph.redactions, files.stream().map(graph.workDir::resolve).toList());
+    static FfmpegCommand range(SegmentGraph graph, int from, int to, String file) {
+        graph.chains.add(graph.join() + "format=yuv420p,trim=start_frame=" + from + ":end_frame=" + to
+                + ",setpts=PTS-STARTPTS[piece]");
+        return piece(graph, file, (double) (to - from) / graph.fps);
     }
 
     /**
-     * The pieces joined as they are (stream copy) with the whole video's sound encoded in one go, as the MP4
-     * (and, when streaming, the HLS stream), and the thumbnail cut from the middle of the first segment.
+     * The frames of a {@link SegmentGraph#window} ({@code frames} of them from its offset) as one video-only piece
+     * ({@code file}), encoded as every piece is.
      */
-    static FfmpegCommand assembly(SegmentGraph graph, boolean stream) {
+    static FfmpegCommand window(SegmentGraph graph, int frames, String file) {
+        graph.chains.add("[" + graph.segment(0, graph.video.segments().get(0)) + "]format=yuv420p,trim=end_frame="
+                + frames + ",setpts=PTS-STARTPTS[piece]");
+        return piece(graph, file, (double) frames / graph.fps);
+    }
+
+    private static FfmpegCommand piece(SegmentGraph graph, String file, double seconds) {
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[piece]"));
+        graph.args.addAll(OutputEncoding.PIECE_ENCODING.apply(graph.fps));
+        graph.args.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4", file));
+        Path piece = graph.workDir.resolve(file);
+        return new FfmpegCommand(graph.args, graph.workDir, piece, piece, seconds, graph.redactions,
+                List.of(piece));
+    }
+
+    /**
+     * The whole video's sound alone ({@code file}, AAC in MP4), encoded as a full render encodes it: kept once per
+     * template version when it does not depend on the request, and muxed as it is at every join.
+     */
+    static FfmpegCommand sound(SegmentGraph graph, String file) {
         ResolvedVideo video = graph.video;
         graph.chains.add(graph.sound() + "[aout]");
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "0:v", "-map",
-                "[aout]", "-c:v", "copy"));
-        graph.args.addAll(OutputEncoding.assemblySound());
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[aout]"));
+        graph.args.addAll(OutputEncoding.pieceSound());
+        graph.args.addAll(List.of("-vn", "-map_metadata", "-1", "-fflags", "+bitexact", "-t",
+                number(video.durationSeconds()), "-f", "mp4", file));
+        Path sound = graph.workDir.resolve(file);
+        return new FfmpegCommand(graph.args, graph.workDir, sound, sound, video.durationSeconds(),
+                graph.redactions, List.of(sound));
+    }
+
+    /**
+     * The pieces joined as they are (stream copy) with the video's sound: {@code sound} (an encoded track, copied
+     * as it is) when given, else the whole sound encoded in one go; as the MP4 (and, when streaming, the HLS
+     * stream), and the thumbnail from its piece.
+     */
+    static FfmpegCommand assembly(SegmentGraph graph, Path sound, boolean stream) {
+        ResolvedVideo video = graph.video;
+        if (sound != null) {
+            graph.args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
+                    "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "2:a", "-c:v", "copy", "-c:a",
+                    "copy"));
+        } else {
+            graph.chains.add(graph.sound() + "[aout]");
+            graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "0:v", "-map",
+                    "[aout]", "-c:v", "copy"));
+            graph.args.addAll(OutputEncoding.assemblySound());
+        }
         graph.args.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t",
                 number(video.durationSeconds())));
         if (stream) {
@@ -106,6 +139,22 @@ final class RenderCommands {
         graph.args.addAll(OutputEncoding.thumbnail("1:v"));
         return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
                 graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions);
+    }
+
+    /**
+     * The opening of a stream from cached pieces before anything is rendered: the first {@code seconds} of {@code
+     * piece} with {@code sound}, both as they are (stream copy), as the HLS segments and playlist an assembly writes
+     * ({@link OutputEncoding#mp4AndStream}), so that the assembly later continues the same stream.
+     */
+    static FfmpegCommand opening(String ffmpeg, Path piece, Path sound, double seconds, Path workDir) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
+                "error", "-y", "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
+                "file:" + piece.toAbsolutePath(), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4",
+                "-i", "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "1:a", "-c", "copy", "-t",
+                number(seconds), "-map_metadata", "-1", "-fflags", "+bitexact"));
+        args.addAll(OutputEncoding.stream());
+        Path playlist = workDir.resolve(FilterGraphCompiler.STREAM_FILE);
+        return new FfmpegCommand(args, workDir, playlist, playlist, seconds, Map.of(), List.of(playlist));
     }
 
     /** The graph of the only segment, cut to frame {@code frame} and written as a JPEG. */

@@ -115,32 +115,60 @@ public final class RenderEngine {
     }
 
     /**
-     * Renders {@code segments} of {@code video} (by index) as video-only pieces, one file each, in {@code workDir}.
+     * Renders frames {@code [from, to)} of {@code video} as one video-only piece named {@code file} in {@code
+     * workDir}, encoded as every piece is (a keyframe every second from its first frame).
      *
-     * @return the pieces, in the order of {@code segments}
      * @throws RenderException as a render would
      */
-    public List<Path> renderPieces(ResolvedVideo video, List<Integer> segments, Map<String, Path> assets,
+    public Path renderRange(ResolvedVideo video, int from, int to, String file, Map<String, Path> assets,
             Path workDir, Duration timeLimit) {
-        List<String> files = segments.stream().map(k -> "piece-" + k + ".mp4").toList();
-        FfmpegCommand command = compiler.compilePieces(video, segments, files, assets, workDir);
+        FfmpegCommand command = compiler.compileRange(video, from, to, file, assets, workDir);
         runner.run(command, timeLimit);
-        for (Path piece : command.outputs()) {
-            if (!Files.isRegularFile(piece) || size(piece) == 0) {
-                throw new RenderException("ffmpeg produced no " + piece.getFileName());
-            }
-        }
-        return command.outputs();
+        return produced(command.video());
     }
 
     /**
-     * Joins {@code pieces} (one per segment of {@code video}, in order) without re-encoding, with the video's sound,
-     * into the MP4 and the thumbnail (and the stream), checked as a full render is.
+     * Renders the whole sound of {@code video} alone as AAC in an MP4 named {@code file} in {@code workDir}.
      *
      * @throws RenderException as a render would
      */
-    public RenderOutput assemble(ResolvedVideo video, List<Path> pieces, Map<String, Path> assets, List<Path> speech,
-            boolean stream, Path workDir, Duration timeLimit) {
+    public Path renderSound(ResolvedVideo video, String file, Map<String, Path> assets, List<Path> speech,
+            Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compileSound(video, file, assets, speech, workDir);
+        runner.run(command, timeLimit);
+        return produced(command.video());
+    }
+
+    private static Path produced(Path file) {
+        if (!Files.isRegularFile(file) || size(file) == 0) {
+            throw new RenderException("ffmpeg produced no " + file.getFileName());
+        }
+        return file;
+    }
+
+    /**
+     * Writes the stream's opening in {@code workDir} from a cached piece (the video's first) and its cached sound,
+     * without encoding: their first {@code seconds} as HLS segments, which the assembly of the video continues.
+     *
+     * @throws RenderException when FFmpeg fails
+     */
+    public void streamOpening(Path piece, Path sound, double seconds, Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compileOpening(piece, sound, seconds, workDir);
+        runner.run(command, timeLimit);
+        produced(command.video());
+    }
+
+    /**
+     * Joins {@code pieces} (the whole picture of {@code video}, in order, each starting on a keyframe, all encoded
+     * alike) without re-encoding, with the video's sound, into the MP4 and the thumbnail (and the stream), checked
+     * as a full render is.
+     *
+     * @param starts the first frame of each piece in the video
+     * @param sound the video's sound already encoded ({@link #renderSound}), muxed as it is; null to encode it here
+     * @throws RenderException as a render would
+     */
+    public RenderOutput assemble(ResolvedVideo video, List<Path> pieces, List<Integer> starts, Path sound,
+            Map<String, Path> assets, List<Path> speech, boolean stream, Path workDir, Duration timeLimit) {
         StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
         for (Path piece : pieces) {
             list.append("file '").append(piece.toAbsolutePath().toString().replace("'", "'\\''")).append("'\n");
@@ -151,7 +179,14 @@ public final class RenderEngine {
         } catch (IOException e) {
             throw new RenderException("the pieces' list cannot be written");
         }
-        FfmpegCommand command = compiler.compileAssembly(video, concat, pieces.get(0), assets, speech, stream,
+        // the thumbnail is the middle frame of the first segment, as a full render cuts it
+        int middle = video.segments().get(0).frames() / 2;
+        int holder = 0;
+        while (holder + 1 < starts.size() && starts.get(holder + 1) <= middle) {
+            holder++;
+        }
+        FfmpegCommand command = compiler.compileAssembly(video, concat, pieces.get(holder),
+                (double) (middle - starts.get(holder)) / video.canvas().fps(), sound, assets, speech, stream,
                 workDir);
         runner.run(command, timeLimit);
         return checked(video, command);

@@ -51,27 +51,62 @@ final class SegmentGraph {
     final Map<String, String> redactions = new LinkedHashMap<>();
     final List<String> speechInputs = new ArrayList<>();
     final int fps;
-    private boolean soundOnly;
+    /**
+     * Where a window starts: the frame of the only segment from which the graph makes frames (their timestamps
+     * those of the whole segment, so that layers, fades and texts are timed as in a full render); 0 for all of it.
+     */
+    final int offset;
+    private final boolean soundOnly;
     private int inputs;
+
+    /** Which assets are inputs: all, only the sound's, or none (an assembly whose sound comes encoded). */
+    private enum Sources {
+        ALL, SOUND, NONE
+    }
 
     /** The graph of a render from its assets (every asset an input). */
     static SegmentGraph of(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
             List<Path> speech, Path workDir) {
-        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, null, null);
+        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, null, null, 0, Sources.ALL, 0);
+    }
+
+    /**
+     * The graph of frames {@code offset} onwards of a one-segment video (a window of the chunk cache): a video
+     * background is opened at that moment (a seek, not a decode from its start), a colour or still starts there.
+     */
+    static SegmentGraph window(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
+            Path workDir, int offset) {
+        if (video.segments().size() != 1) {
+            throw new IllegalArgumentException("a window lies in one segment");
+        }
+        return new SegmentGraph(ffmpeg, fonts, video, assets, List.of(), workDir, null, null, 0, Sources.ALL, offset);
+    }
+
+    /** The graph of the video's sound alone: only the sound's assets and the speech are inputs. */
+    static SegmentGraph soundOf(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
+            List<Path> speech, Path workDir) {
+        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, null, null, 0, Sources.SOUND, 0);
     }
 
     /**
      * The graph of an assembly: a concat list of the video's picture, already encoded, as the first input (a
-     * cached render), the first piece again for the thumbnail; then only the sound's assets are inputs.
+     * cached render), the piece holding the thumbnail's frame again, opened {@code thumbnailSeconds} in; then only
+     * the sound's assets are inputs ({@code sound}; none when the sound comes encoded).
      */
     static SegmentGraph overPieces(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
-            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource) {
-        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, pieces, thumbnailSource);
+            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource, double thumbnailSeconds,
+            boolean sound) {
+        return new SegmentGraph(ffmpeg, fonts, video, assets, sound ? speech : List.of(), workDir, pieces,
+                thumbnailSource, thumbnailSeconds, sound ? Sources.SOUND : Sources.NONE, 0);
     }
 
     private SegmentGraph(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
-            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource) {
+            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource, double thumbnailSeconds,
+            Sources sources,
+            int offset) {
         this.video = video;
+        this.offset = offset;
+        this.soundOnly = sources != Sources.ALL;
         this.canvas = video.canvas();
         this.fps = canvas.fps();
         this.workDir = workDir;
@@ -81,18 +116,18 @@ final class SegmentGraph {
             args.addAll(List.of("-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
                     pieces.getFileName().toString()));
             inputs++;
-            // the thumbnail: the first piece opened again at its middle frame (a seek, not a decode of all)
-            int middle = video.segments().get(0).frames() / 2;
-            args.addAll(List.of("-ss", number((double) middle / fps), "-protocol_whitelist", "file", "-i",
+            // the thumbnail: its piece opened again at its frame (a seek, not a decode of all)
+            args.addAll(List.of("-ss", number(thumbnailSeconds), "-protocol_whitelist", "file", "-i",
                     "file:" + thumbnailSource));
             inputs++;
+        }
+        if (sources == Sources.SOUND) {
             Map<String, Path> sound = new LinkedHashMap<>();
             if (video.audio().url() != null) {
                 sound.put(video.audio().url(), assets.get(video.audio().url()));
             }
-            soundOnly = true;
             inputs(sound);
-        } else {
+        } else if (sources == Sources.ALL) {
             inputs(assets);
         }
         for (int i = 0; i < speech.size(); i++) {
@@ -183,7 +218,12 @@ final class SegmentGraph {
             int count = uses.getOrDefault(asset.getKey(), 1);
             Deque<String> labels = new ArrayDeque<>();
             if (kind == AssetKind.VIDEO) {
+                // a window opens its background (the first use of its URL) at the window's start
+                boolean seek = offset > 0 && asset.getKey().equals(video.segments().get(0).background().url());
                 for (int i = 0; i < count; i++) {
+                    if (seek && i == 0) {
+                        args.addAll(List.of("-ss", number((double) offset / fps)));
+                    }
                     labels.add(input(name, kind) + ":v");
                 }
             } else if (kind == AssetKind.AUDIO) {
@@ -263,15 +303,18 @@ final class SegmentGraph {
     private String background(int k, ResolvedVideo.Segment segment) {
         ResolvedVideo.Background background = segment.background();
         String size = canvas.width() + "x" + canvas.height();
-        String repeat = "trim=end_frame=" + segment.frames() + ",setpts=" + value("N/(" + fps + "*TB)");
+        String repeat = "trim=end_frame=" + (segment.frames() - offset) + ",setpts="
+                + value((offset > 0 ? "(N+" + offset + ")" : "N") + "/(" + fps + "*TB)");
         if (background.url() == null) {
             return "color=c=" + color(background.color()) + ":s=" + size + ":r=" + fps + ":d="
-                    + floor(segment.duration()) + ",format=yuv420p";
+                    + floor(segment.duration()) + ",format=yuv420p"
+                    + (offset > 0 ? ",trim=start_frame=" + offset : "");
         }
         String source = sources.get(background.url()).poll();
         String cover = cover(canvas.width(), canvas.height());
         if (background.kind() == AssetKind.VIDEO) {
-            return "[" + source + "]trim=duration=" + number(segment.duration())
+            // opened at the window's start (see inputs): what is left of the segment from there
+            return "[" + source + "]trim=duration=" + number(segment.duration() - (double) offset / fps)
                     + ",setpts=PTS-STARTPTS,fps=" + fps + "," + cover + ",format=yuv420p,"
                     + "tpad=stop_mode=clone:stop_duration=" + number(segment.duration()) + "," + repeat;
         }

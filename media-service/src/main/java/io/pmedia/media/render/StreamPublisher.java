@@ -53,6 +53,7 @@ public final class StreamPublisher implements AutoCloseable {
     private final String prefix;
     private final Set<String> stored = new HashSet<>();
     private String published;
+    private int publishedSegments;
     private ScheduledFuture<?> ticks;
 
     /**
@@ -150,7 +151,9 @@ public final class StreamPublisher implements AutoCloseable {
         if (last) {
             out.add("#EXT-X-ENDLIST");
         }
-        if (segments == 0 && !last) {
+        if (!last && segments <= publishedSegments) {
+            // nothing new; or a cached opening already published, which the render's own playlist has not reached
+            // yet (an EVENT playlist only grows)
             return;
         }
         String text = String.join("\n", out) + "\n";
@@ -159,6 +162,7 @@ public final class StreamPublisher implements AutoCloseable {
         if (!written.equals(published)) {
             sink.put(prefix + PLAYLIST, text.getBytes(StandardCharsets.UTF_8), PLAYLIST_TYPE);
             published = written;
+            publishedSegments = segments;
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * A template with one customer's data applied: the exact segments in order, their lengths in whole frames, the
@@ -123,13 +124,17 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      * One segment: {@code frames} long at the canvas rate ({@code duration} is the same in seconds), fading in from
      * and out to black over {@code fadeIn} / {@code fadeOut} seconds. {@code personal} when its picture depends on
      * the request (a placeholder, a request asset, a speech, a {@code frame_segments} text or asset); a segment that
-     * is not can be rendered once and reused (the segment cache).
+     * is not can be rendered once and reused. What of it depends on the request, finer: {@code personalLayers} (the
+     * indexes in {@code layers} of the layers that show or speak something of the request) and {@code
+     * personalBackground}; the chunk cache keeps the frames where none of them shows.
      */
     public record Segment(String id, int frames, double duration, Background background, double fadeIn,
-            double fadeOut, List<Layer> layers, Transition transition, boolean personal) {
+            double fadeOut, List<Layer> layers, Transition transition, boolean personal, List<Integer> personalLayers,
+            boolean personalBackground) {
 
         public Segment {
             layers = List.copyOf(layers);
+            personalLayers = List.copyOf(personalLayers);
         }
 
         /** A segment taken to depend on the request. */
@@ -144,9 +149,33 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
             this(id, frames, duration, background, fadeIn, fadeOut, layers, transition, true);
         }
 
+        /** A segment that depends on the request wholly ({@code personal}: every layer and the background) or not. */
+        public Segment(String id, int frames, double duration, Background background, double fadeIn,
+                double fadeOut, List<Layer> layers, Transition transition, boolean personal) {
+            this(id, frames, duration, background, fadeIn, fadeOut, layers, transition, personal,
+                    personal ? IntStream.range(0, layers.size()).boxed().toList() : List.of(), personal);
+        }
+
         /** The same segment with another transition. */
         public Segment withTransition(Transition other) {
-            return new Segment(id, frames, duration, background, fadeIn, fadeOut, layers, other, personal);
+            return new Segment(id, frames, duration, background, fadeIn, fadeOut, layers, other, personal,
+                    personalLayers, personalBackground);
+        }
+
+        /**
+         * What of this segment is the same for everyone: without the layers and background that depend on the
+         * request (the chunk cache's key of frames where they do not show).
+         */
+        public Segment withoutPersonal() {
+            List<Layer> kept = new ArrayList<>();
+            for (int j = 0; j < layers.size(); j++) {
+                if (!personalLayers.contains(j)) {
+                    kept.add(layers.get(j));
+                }
+            }
+            Background shown = personalBackground ? new Background(background.color(), null, null) : background;
+            return new Segment(id, frames, duration, shown, fadeIn, fadeOut, kept, transition, false, List.of(),
+                    false);
         }
 
         /** Frames this segment shares with the next one (its transition); 0 without one. */

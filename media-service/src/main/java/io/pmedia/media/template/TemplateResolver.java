@@ -361,6 +361,8 @@ public final class TemplateResolver {
         List<ResolvedVideo.Layer> resolved = new ArrayList<>();
         // whether anything of the request shows: then the segment cannot be rendered once for everyone
         boolean personal = false;
+        // which of the resolved layers do: the chunk cache keeps the frames where none of them shows
+        List<Integer> personalLayers = new ArrayList<>();
         for (TemplateDefinition.Layer layer : layers) {
             double start = (layer.start() == null ? 0 : layer.start()) * stretch;
             double end = Math.min(duration, (layer.end() == null ? authored : layer.end()) * stretch);
@@ -373,6 +375,7 @@ public final class TemplateResolver {
                 String text = spokenText(layer, fields);
                 personal = true;
                 if (text != null) {
+                    personalLayers.add(resolved.size());
                     resolved.add(new ResolvedVideo.Speech(layer.id() == null ? "speech" : layer.id(), text,
                             voice(layer), rate(layer), start, end));
                 }
@@ -380,10 +383,14 @@ public final class TemplateResolver {
                 boolean overridden = directive != null && layer.id() != null
                         && directive.texts().containsKey(layer.id());
                 String source = overridden ? directive.texts().get(layer.id()) : layer.text();
-                personal |= overridden || PLACEHOLDER.matcher(source).find();
+                boolean mine = overridden || PLACEHOLDER.matcher(source).find();
+                personal |= mine;
                 String text = substitute(source, fields);
                 if (text == null) {
                     continue;
+                }
+                if (mine) {
+                    personalLayers.add(resolved.size());
                 }
                 int size = layer.size() == null ? DEFAULT_TEXT_SIZE : layer.size();
                 String x = position(layer.x());
@@ -399,13 +406,17 @@ public final class TemplateResolver {
             } else {
                 AssetKind kind = layer.assetKind();
                 String url = directive != null && layer.id() != null ? directive.assets().get(layer.id()) : null;
-                personal |= url != null;
+                boolean mine = url != null;
                 if (url == null) {
                     url = slots.get(kind).get(layer.asset());
-                    personal |= url != null && !url.equals(declared.of(kind).get(layer.asset()).defaultUrl());
+                    mine = url != null && !url.equals(declared.of(kind).get(layer.asset()).defaultUrl());
                 }
+                personal |= mine;
                 if (url == null) {
                     continue;
+                }
+                if (mine) {
+                    personalLayers.add(resolved.size());
                 }
                 resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
                         layer.width(), layer.height(), fit(layer.fit()), start, end,
@@ -418,7 +429,8 @@ public final class TemplateResolver {
                 : segment.background();
         String override = directive == null ? null : directive.assets().get(BACKGROUND);
         ResolvedVideo.Background shown = background(canvas, background, override, slots);
-        personal |= shown.url() != null && !shown.url().equals(defaultUrl(background, declared));
+        boolean personalBackground = shown.url() != null && !shown.url().equals(defaultUrl(background, declared));
+        personal |= personalBackground;
         double[] fades = fades(either(segment.fadeIn(), segment.fade()), either(segment.fadeOut(), segment.fade()),
                 duration);
         TemplateDefinition.Transition transition = segment.transition();
@@ -432,7 +444,7 @@ public final class TemplateResolver {
                                 (int) Math.round((transition.duration() == null
                                         ? DEFAULT_TRANSITION_SECONDS
                                         : transition.duration()) * canvas.fps())),
-                personal);
+                personal, personalLayers, personalBackground);
     }
 
     /** How long a segment of {@code "duration": "speech"} lasts: to the end of its last speech, and a pause. */

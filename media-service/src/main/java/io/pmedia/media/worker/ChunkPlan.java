@@ -6,7 +6,7 @@ import java.util.List;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**
- * The first part of the chunk-level cache (issue 25, not yet wired into rendering): a render's timeline cut into
+ * The plan of the chunk-level cache ({@link ChunkCache}): a render's timeline cut into
  * chunks of one stream segment (about 1 s, {@code chunkFrames} frames), each starting on a keyframe of the piece
  * encoding (a keyframe every second), and whether each chunk depends on the request. A chunk is personal when
  * something of the request is visible or audible in it: a personal layer between its {@code start} and {@code end}
@@ -33,6 +33,52 @@ public record ChunkPlan(int chunkFrames, List<Chunk> chunks) {
 
     public ChunkPlan {
         chunks = List.copyOf(chunks);
+    }
+
+    /** What the resolver marked as depending on the request ({@link ResolvedVideo.Segment#personalLayers()}). */
+    public static Dependence resolved(ResolvedVideo video) {
+        return new Dependence() {
+            @Override
+            public boolean layer(int segment, int layer) {
+                return video.segments().get(segment).personalLayers().contains(layer);
+            }
+
+            @Override
+            public boolean background(int segment) {
+                return video.segments().get(segment).personalBackground();
+            }
+        };
+    }
+
+    /** Whether any chunk is the same for everyone. */
+    public boolean anyStatic() {
+        return chunks.stream().anyMatch(c -> !c.personal());
+    }
+
+    /**
+     * The chunks as runs of consecutive chunks alike (all personal or all static), in order: what a render makes
+     * as pieces, each from a keyframe.
+     */
+    public List<Run> runs() {
+        List<Run> runs = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= chunks.size(); i++) {
+            if (i == chunks.size() || chunks.get(i).personal() != chunks.get(start).personal()) {
+                Chunk first = chunks.get(start);
+                Chunk last = chunks.get(i - 1);
+                runs.add(new Run(first.firstFrame(), last.firstFrame() + last.frames(), first.personal()));
+                start = i;
+            }
+        }
+        return runs;
+    }
+
+    /** Frames {@code [firstFrame, endFrame)} of the output, chunks alike. */
+    public record Run(int firstFrame, int endFrame, boolean personal) {
+
+        public int frames() {
+            return endFrame - firstFrame;
+        }
     }
 
     /** The chunks of {@code video}, {@code chunkFrames} frames each (the last may be shorter). */

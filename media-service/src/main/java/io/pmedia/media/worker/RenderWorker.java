@@ -76,7 +76,7 @@ public class RenderWorker {
     private final RenderEngines engines;
     private final SpeechEngines speech;
     private final StoreFonts fonts;
-    private final SegmentCache segments;
+    private final ChunkCache chunks;
     private final StreamPublisher.Sink streamSink;
     private final StoreRetry storeRetry;
     private final MediaConfig config;
@@ -84,7 +84,7 @@ public class RenderWorker {
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
-            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, SegmentCache segments,
+            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, ChunkCache chunks,
             StoreRetry storeRetry,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
@@ -94,7 +94,7 @@ public class RenderWorker {
         this.engines = engines;
         this.speech = speech;
         this.fonts = fonts;
-        this.segments = segments;
+        this.chunks = chunks;
         this.streamSink = new StreamPublisher.Sink() {
             @Override
             public void put(String key, Path file, String contentType) {
@@ -261,8 +261,8 @@ public class RenderWorker {
                     ? new StreamPublisher(streamSink, work.resolve(FilterGraphCompiler.STREAM_FILE),
                             job.outputPrefix() + "stream/").start()
                     : null) {
-                output = segments.render(engines.engine(),
-                        new SegmentCache.Scope(job.clientId(), job.templateId(), job.templateVersion()),
+                output = chunks.render(engines.engine(),
+                        new ChunkCache.Scope(job.clientId(), job.templateId(), job.templateVersion()),
                         video, files, speech, cues, stream, work, limit);
                 if (publisher != null) {
                     storeRetry.run(publisher::finish);

@@ -5,31 +5,40 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.IntStream;
+import java.util.UUID;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pmedia.events.RenderInput;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
-import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.TemplateResolver;
 import io.pmedia.media.template.Templates;
+import io.pmedia.media.worker.ChunkCache;
+import io.pmedia.media.worker.DirectoryKeeper;
 
 /**
- * The segment-cache benchmark of issue 15 (not a test), through the engine as a worker with a warm local cache runs
- * it: {@code brand-story} rendered whole against rendered from its cached intro and outro plus its personal middle,
- * alternating, for the same request; and the demo template {@code greeting}, whose segments are all personal, whole
- * against the cache's decision path (which must leave it as it was). Run with {@code bench/render/run.sh cache [runs]}.
+ * The chunk-cache benchmark of issue 25 (not a test), through the engine and the cache as a worker with a warm local
+ * cache runs them: for {@code product-tour} (one 30 s shot, the name on screen 3 s and the offer 3 s),
+ * {@code brand-story} (a static intro and outro around a personal middle) and {@code greeting} (all personal), a full
+ * render of a request against its cached render (its personal runs rendered, the static ones and the sound from the
+ * cache, joined), alternating, each streaming as a realtime render does. Run with {@code bench/render/run.sh cache
+ * [runs]}.
  */
 public final class CacheBench {
+
+    static final String ASSETS = "s3://pmedia/inputs/" + UUID.randomUUID() + "/samples";
+    static final Duration LIMIT = Duration.ofSeconds(240);
 
     private CacheBench() {
     }
 
     public static void main(String[] args) throws Exception {
-        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 9;
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         Path scratch = Files.createTempDirectory("pmedia-cache-bench");
         try {
             run(runs, scratch);
@@ -42,97 +51,72 @@ public final class CacheBench {
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(System.getenv("PMEDIA_FFMPEG")),
                 Fonts.DEFAULT_DIRECTORY);
         Path photo = Media.image(scratch, "photo.png", 800, 800);
-        Map<String, Path> assets = Map.of(RenderBench.PHOTO, photo);
+        Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
+        assets.put(RenderBench.PHOTO, photo);
         RenderInput input = RenderInputs.fromCurrentForm(Templates.data("""
                 {"personalization_fields": {"name": "Ada Lovelace", "offer": "20% off your next order"},
                  "global_assets": {"images": ["PHOTO"]}}""".replace("PHOTO", RenderBench.PHOTO)));
+        RenderInput words = RenderInputs.fromCurrentForm(Templates.data("""
+                {"personalization_fields": {"name": "Ada Lovelace", "offer": "20% off your next order"}}"""));
+        ChunkCache cache = new ChunkCache(new DirectoryKeeper(Files.createDirectories(scratch.resolve("cache"))),
+                Templates.JSON, new SimpleMeterRegistry(), true);
+        ChunkCache.Scope scope = new ChunkCache.Scope(UUID.randomUUID(), UUID.randomUUID(), 1);
 
-        TemplateDefinition story = sample("brand-story");
-        ResolvedVideo video = TemplateResolver.resolve(story, input);
-        List<Integer> shared = IntStream.range(0, video.segments().size())
-                .filter(k -> !video.segments().get(k).personal()).boxed().toList();
-        List<Integer> personal = IntStream.range(0, video.segments().size())
-                .filter(k -> video.segments().get(k).personal()).boxed().toList();
-        // the cache, warm: the shared segments rendered once, as a first request would have
-        Path cacheDir = Files.createDirectories(scratch.resolve("cache"));
-        List<Path> cachedPieces = engine.renderPieces(video, shared, assets, cacheDir, Duration.ofSeconds(120));
-
-        full(engine, video, assets, scratch.resolve("warm-full"));
-        cached(engine, video, shared, personal, cachedPieces, assets, scratch.resolve("warm-cached"));
-        List<Double> fullTimes = new ArrayList<>();
-        List<Double> cachedTimes = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            if (i % 2 == 0) {
-                fullTimes.add(full(engine, video, assets, scratch.resolve("f" + i)));
-                cachedTimes
-                        .add(cached(engine, video, shared, personal, cachedPieces, assets, scratch.resolve("c" + i)));
-            } else {
-                cachedTimes
-                        .add(cached(engine, video, shared, personal, cachedPieces, assets, scratch.resolve("c" + i)));
-                fullTimes.add(full(engine, video, assets, scratch.resolve("f" + i)));
-            }
-        }
-
-        TemplateDefinition demo = sample("greeting");
-        ResolvedVideo greeting = TemplateResolver.resolve(demo, input);
-        boolean demoCacheable = greeting.segments().stream().anyMatch(s -> !s.personal());
-        List<Double> demoTimes = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            demoTimes.add(full(engine, greeting, assets, scratch.resolve("d" + i)));
-        }
-
-        double fullMedian = RenderBench.median(fullTimes);
-        double cachedMedian = RenderBench.median(cachedTimes);
-        System.out.printf(Locale.ROOT,
-                """
-                        segment-cache benchmark, %s, %s (%d cores), %s
-                        brand-story: %.1f s at %dx%d, %d fps; segments %s shared (cached), %s personal; %d runs of each, alternating
-                        full render (one FFmpeg run)                      : median %.3f s   %.1f renders/min
-                        cached render (personal pieces + join, warm cache) : median %.3f s   %.1f renders/min
-                        of which the personal pieces: median %.3f s, the join (sound, stream, thumbnail): median %.3f s
-                        cached / full: %.3f (goal <= 0.45)
-                        demo template greeting: %s segment the same for everyone, so it renders as one FFmpeg run as before
-                        (median %.3f s; cached path / full = 1.000 by construction, goal <= 1.02)
-                        """,
+        System.out.printf(Locale.ROOT, "chunk-cache benchmark, %s, %s (%d cores), %s; %d runs of each, alternating%n",
                 LocalDate.now(), RenderBench.cpu(), Runtime.getRuntime().availableProcessors(),
-                RenderBench.ffmpegVersion(engine), video.durationSeconds(), video.canvas().width(),
-                video.canvas().height(), video.canvas().fps(), shared, personal, runs, fullMedian, 60 / fullMedian,
-                cachedMedian, 60 / cachedMedian, RenderBench.median(PIECES),
-                cachedMedian - RenderBench.median(PIECES), cachedMedian / fullMedian,
-                demoCacheable ? "has a" : "has no",
-                RenderBench.median(demoTimes));
-    }
-
-    private static TemplateDefinition sample(String name) throws Exception {
-        return Templates.JSON.readValue(
-                Files.readString(RenderBench.locate("deploy/local/templates/" + name + ".json")),
-                TemplateDefinition.class);
+                RenderBench.ffmpegVersion(engine), runs);
+        for (String[] sample : new String[][]{{"product-tour", "0.25"}, {"brand-story", "0.35"},
+                {"greeting", "1.02"}}) {
+            // product-tour takes no image
+            ResolvedVideo video = TemplateResolver.resolve(
+                    Templates.parse(SampleMedia.sampleTemplate(sample[0], scope.clientId(), ASSETS)),
+                    sample[0].equals("product-tour") ? words : input);
+            // the cache, warm: the static runs and the sound rendered once, as a first request would have
+            cached(engine, cache, scope, video, assets, scratch.resolve("warm-" + sample[0]));
+            full(engine, video, assets, scratch.resolve("warm-full-" + sample[0]));
+            List<Double> fullTimes = new ArrayList<>();
+            List<Double> cachedTimes = new ArrayList<>();
+            for (int i = 0; i < runs; i++) {
+                Path f = scratch.resolve(sample[0] + "-f" + i);
+                Path c = scratch.resolve(sample[0] + "-c" + i);
+                if (i % 2 == 0) {
+                    fullTimes.add(full(engine, video, assets, f));
+                    cachedTimes.add(cached(engine, cache, scope, video, assets, c));
+                } else {
+                    cachedTimes.add(cached(engine, cache, scope, video, assets, c));
+                    fullTimes.add(full(engine, video, assets, f));
+                }
+            }
+            double full = RenderBench.median(fullTimes);
+            double cachedMedian = RenderBench.median(cachedTimes);
+            long personal = io.pmedia.media.worker.ChunkPlan.of(video, io.pmedia.media.worker.ChunkPlan.resolved(video),
+                    video.canvas().fps()).chunks().stream().filter(c -> c.personal()).count();
+            System.out.printf(Locale.ROOT, """
+                    %s: %.1f s at %dx%d, %d fps; %d of %d chunks personal
+                      full render   : median %.3f s   %.1f renders/min
+                      cached render : median %.3f s   %.1f renders/min
+                      cached / full : %.3f (goal <= %s)
+                    """, sample[0], video.durationSeconds(), video.canvas().width(), video.canvas().height(),
+                    video.canvas().fps(), personal, (video.frames() + video.canvas().fps() - 1) / video.canvas().fps(),
+                    full, 60 / full, cachedMedian, 60 / cachedMedian, cachedMedian / full, sample[1]);
+        }
     }
 
     private static double full(RenderEngine engine, ResolvedVideo video, Map<String, Path> assets, Path work)
             throws Exception {
         Files.createDirectories(work);
         long started = System.nanoTime();
-        engine.render(video, assets, List.of(), List.of(), true, work, Duration.ofSeconds(120));
+        engine.render(video, assets, List.of(), List.of(), true, work, LIMIT);
         double seconds = (System.nanoTime() - started) / 1e9;
         RenderBench.delete(work);
         return seconds;
     }
 
-    /** Seconds of the personal pieces' FFmpeg run, per cached render: the rest is the join. */
-    private static final List<Double> PIECES = new ArrayList<>();
-
-    private static double cached(RenderEngine engine, ResolvedVideo video, List<Integer> shared,
-            List<Integer> personal, List<Path> cachedPieces, Map<String, Path> assets, Path work) throws Exception {
+    private static double cached(RenderEngine engine, ChunkCache cache, ChunkCache.Scope scope, ResolvedVideo video,
+            Map<String, Path> assets, Path work) throws Exception {
         Files.createDirectories(work);
         long started = System.nanoTime();
-        List<Path> own = engine.renderPieces(video, personal, assets, work, Duration.ofSeconds(120));
-        PIECES.add((System.nanoTime() - started) / 1e9);
-        List<Path> pieces = new ArrayList<>();
-        for (int k = 0; k < video.segments().size(); k++) {
-            pieces.add(shared.contains(k) ? cachedPieces.get(shared.indexOf(k)) : own.get(personal.indexOf(k)));
-        }
-        engine.assemble(video, pieces, assets, List.of(), true, work, Duration.ofSeconds(120));
+        cache.render(engine, scope, video, assets, List.of(), List.of(), true, work, LIMIT);
         double seconds = (System.nanoTime() - started) / 1e9;
         RenderBench.delete(work);
         return seconds;

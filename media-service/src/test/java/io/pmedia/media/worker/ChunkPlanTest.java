@@ -112,4 +112,64 @@ class ChunkPlanTest {
         };
         assertThat(personalChunks(ChunkPlan.of(video, background, 30))).containsExactly(false, false, true, true);
     }
+
+    static ResolvedVideo video(String segments, String data) {
+        return Templates.resolve(Templates.parse("""
+                {"use-case-id": "chunks", "name": "Chunks",
+                 "canvas": {"width": 320, "height": 180, "fps": 30, "background": "#000000"},
+                 "fields": [{"name": "name", "required": true}],
+                 "assets": {"images": [{"name": "photo"}, {"name": "logo", "default": "https://a.example/logo.png"}]},
+                 "segments": %s}""".formatted(segments)), data);
+    }
+
+    @Test
+    void theResolverMarksOnlyTheLayersThatShowTheRequest() {
+        ResolvedVideo video = video("""
+                [{"id": "tour", "duration": 6, "layers": [
+                  {"id": "title", "type": "text", "text": "Tour"},
+                  {"id": "logo", "type": "image", "asset": 1, "width": 40, "height": 40},
+                  {"id": "hello", "type": "text", "text": "Hi {{name}}", "start": 2, "end": 3},
+                  {"id": "photo", "type": "image", "asset": 0, "width": 40, "height": 40, "start": 4.5, "end": 5}]}]""",
+                """
+                        {"personalization_fields": {"name": "Asha"}, "global_assets": {"images": ["https://a.example/me.png"]}}""");
+
+        assertThat(video.segments().get(0).personalLayers())
+                .as("the name and the request's photo, not the default logo")
+                .containsExactly(2, 3);
+        ChunkPlan plan = ChunkPlan.of(video, ChunkPlan.resolved(video), 30);
+        assertThat(personalChunks(plan)).containsExactly(false, false, true, false, true, false);
+        assertThat(plan.runs()).containsExactly(new ChunkPlan.Run(0, 60, false), new ChunkPlan.Run(60, 90, true),
+                new ChunkPlan.Run(90, 120, false), new ChunkPlan.Run(120, 150, true),
+                new ChunkPlan.Run(150, 180, false));
+    }
+
+    @Test
+    void aCohortVariantIsOtherContentTheSameForItsCohortAndItsPlaceholdersArePersonal() {
+        String segments = """
+                [{"id": "intro", "duration": 2, "layers": [{"id": "title", "type": "text", "text": "Welcome"}],
+                  "variants": [{"cohorts": ["gold"], "layers": [
+                    {"id": "title", "type": "text", "text": "Welcome, gold member"},
+                    {"id": "hello", "type": "text", "text": "{{name}}", "start": 1}]}]},
+                 {"id": "outro", "duration": 2, "layers": [{"id": "bye", "type": "text", "text": "Bye"}]}]""";
+        ResolvedVideo plain = video(segments, """
+                {"personalization_fields": {"name": "Asha"}}""");
+        ResolvedVideo gold = video(segments, """
+                {"personalization_fields": {"name": "Asha"}, "global_cohorts": [{"cohort": "gold"}]}""");
+
+        assertThat(personalChunks(ChunkPlan.of(plain, ChunkPlan.resolved(plain), 30))).containsOnly(false);
+        assertThat(personalChunks(ChunkPlan.of(gold, ChunkPlan.resolved(gold), 30)))
+                .containsExactly(false, true, false, false);
+        assertThat(gold.segments().get(0).withoutPersonal()).as("what the gold cohort shares is not the plain one")
+                .isNotEqualTo(plain.segments().get(0).withoutPersonal());
+    }
+
+    @Test
+    void speechIsPersonalForTheResolverToo() {
+        ResolvedVideo video = video("""
+                [{"id": "tour", "duration": 3, "layers": [
+                  {"id": "say", "type": "speech", "text": "Welcome", "voice": "en", "start": 2}]}]""", DATA);
+
+        assertThat(personalChunks(ChunkPlan.of(video, ChunkPlan.resolved(video), 30)))
+                .containsExactly(false, false, true);
+    }
 }

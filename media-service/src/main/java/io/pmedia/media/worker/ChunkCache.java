@@ -1,0 +1,232 @@
+package io.pmedia.media.worker;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.Cue;
+import io.pmedia.media.render.FilterGraphCompiler;
+import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.template.OutputFormat;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
+
+/**
+ * The chunk-level cache (docs/media.md, "Chunk cache"): the timeline is cut into chunks of one stream segment
+ * ({@link ChunkPlan}); the runs of chunks where nothing of the request shows are rendered once per vendor, template
+ * version, content and encoder setting, kept in the object store under the vendor's {@code cache/} prefix and in a
+ * size-bounded directory on each worker, and joined with the request's own runs without re-encoding. The sound, when
+ * it does not depend on the request, is encoded once the same way and muxed as it is at the join. A cold worker warms
+ * from the store, not by rendering. A new template version is a new key, so nothing needs invalidating.
+ */
+@ApplicationScoped
+public class ChunkCache {
+
+    /** Whose cache, and which template version it is for. */
+    public record Scope(UUID clientId, UUID templateId, int version) {
+    }
+
+    /** Bumped when the way pieces are made changes in a way their key does not show. */
+    static final String FORMAT = "v2";
+    private static final Logger LOG = Logger.getLogger(ChunkCache.class);
+
+    /** Where pieces are kept: {@link StoreKeeper} on a worker; a plain directory in the benchmark. */
+    public interface Keeper {
+
+        /** The local file of the piece {@code key}; empty when it is not kept. */
+        Optional<Path> find(String key);
+
+        /** Keeps {@code file} as the piece {@code key}. */
+        void keep(String key, Path file);
+    }
+
+    private final Keeper keeper;
+    private final ObjectMapper mapper;
+    private final MeterRegistry registry;
+    private final boolean enabled;
+
+    @Inject
+    public ChunkCache(ObjectStore store, ObjectMapper mapper, StoreRetry retry, MeterRegistry registry,
+            MediaConfig config) {
+        this(new StoreKeeper(store, retry, config.workDir().resolve("chunk-cache"),
+                config.render().segmentCacheSize().asLongValue()), mapper, registry, config.render().segmentCache());
+    }
+
+    public ChunkCache(Keeper keeper, ObjectMapper mapper, MeterRegistry registry, boolean enabled) {
+        this.keeper = keeper;
+        this.mapper = mapper;
+        this.registry = registry;
+        this.enabled = enabled;
+    }
+
+    /**
+     * Renders {@code video}: with the cache when it has a chunk that does not depend on the request and one plain
+     * MP4 output without burnt-in captions; else as one FFmpeg run.
+     */
+    public RenderEngine.RenderOutput render(RenderEngine engine, Scope scope, ResolvedVideo video,
+            Map<String, Path> assets, List<Path> speech, List<Cue> cues, boolean stream, Path work,
+            Duration limit) {
+        ChunkPlan plan = cacheable(video) && enabled && scope.templateId() != null ? plan(video) : null;
+        if (plan == null || !plan.anyStatic()) {
+            return engine.render(video, assets, speech, cues, stream, work, limit);
+        }
+        List<ChunkPlan.Run> runs = plan.runs();
+        // what the cache holds first: a stream can then open with it before anything is rendered
+        List<String> keys = new ArrayList<>();
+        List<Path> pieces = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>();
+        for (ChunkPlan.Run run : runs) {
+            String key = run.personal() ? null : key(scope, video, run);
+            Path cached = key == null ? null : lookup(key, work).orElse(null);
+            if (key != null) {
+                registry.counter("pmedia.render.chunk.cache", "outcome", cached == null ? "miss" : "hit")
+                        .increment();
+            }
+            keys.add(key);
+            pieces.add(cached);
+            starts.add(run.firstFrame());
+        }
+        Path sound = null;
+        String soundKey = null;
+        if (video.speeches().isEmpty()) {
+            soundKey = soundKey(scope, video);
+            sound = lookup(soundKey, work).orElse(null);
+            registry.counter("pmedia.render.sound.cache", "outcome", sound == null ? "miss" : "hit").increment();
+        }
+        if (stream && pieces.get(0) != null && sound != null) {
+            // the cached opening plays at once: its segments are published while the personal chunks render
+            engine.streamOpening(pieces.get(0), sound, (double) runs.get(0).frames() / video.canvas().fps(), work,
+                    limit);
+        }
+        int rendered = 0;
+        for (int r = 0; r < runs.size(); r++) {
+            if (pieces.get(r) == null) {
+                ChunkPlan.Run run = runs.get(r);
+                Path piece = engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece-" + r + ".mp4",
+                        assets, work, limit);
+                rendered += run.frames();
+                if (keys.get(r) != null) {
+                    keeper.keep(keys.get(r), piece);
+                }
+                pieces.set(r, piece);
+            }
+        }
+        if (soundKey != null && sound == null) {
+            sound = engine.renderSound(video, "sound.m4a", assets, speech, work, limit);
+            keeper.keep(soundKey, sound);
+        }
+        LOG.debugf("chunk cache for %s v%d: %d of %d frames rendered, sound %s", scope.templateId(),
+                scope.version(), rendered, video.frames(), sound == null ? "mixed here" : "kept");
+        return engine.assemble(video, pieces, starts, sound, assets, speech, stream, work, limit);
+    }
+
+    /** The chunks of {@code video}: one stream segment each, personal where the resolver says so. */
+    static ChunkPlan plan(ResolvedVideo video) {
+        return ChunkPlan.of(video, ChunkPlan.resolved(video),
+                video.canvas().fps() * FilterGraphCompiler.STREAM_SEGMENT_SECONDS);
+    }
+
+    /** Whether a render of {@code video} can use the cache at all: one MP4 at the canvas's size and rate. */
+    static boolean cacheable(ResolvedVideo video) {
+        if (video.outputs().size() != 1 || video.burnInCaptions()) {
+            return false;
+        }
+        ResolvedVideo.Output output = video.outputs().get(0);
+        return output.format() == OutputFormat.MP4 && output.duration() <= 0
+                && (output.height() <= 0 || output.height() == video.canvas().height())
+                && (output.fps() <= 0 || output.fps() == video.canvas().fps());
+    }
+
+    /**
+     * The object key of a static run's piece: what of every segment it overlaps is the same for everyone
+     * ({@link ResolvedVideo.Segment#withoutPersonal()}), where in that segment it starts, its length, the canvas,
+     * the template version and the encoder settings, hashed.
+     */
+    String key(Scope scope, ResolvedVideo video, ChunkPlan.Run run) {
+        StringBuilder content = new StringBuilder();
+        try {
+            for (int k = 0; k < video.segments().size(); k++) {
+                int start = video.startFrame(k);
+                ResolvedVideo.Segment segment = video.segments().get(k);
+                if (start < run.endFrame() && start + segment.frames() > run.firstFrame()) {
+                    content.append(mapper.writeValueAsString(segment.withoutPersonal())).append('@')
+                            .append(run.firstFrame() - start).append('|');
+                }
+            }
+            content.append(run.frames()).append('|').append(mapper.writeValueAsString(video.canvas()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        return prefix(scope) + sha256(FORMAT + "|" + FilterGraphCompiler.pieceEncoding(video.canvas().fps()) + "|"
+                + content) + ".mp4";
+    }
+
+    /** The object key of the video's sound when it does not depend on the request: the sound as resolved, hashed. */
+    String soundKey(Scope scope, ResolvedVideo video) {
+        try {
+            return prefix(scope) + "sound-" + sha256(FORMAT + "|" + mapper.writeValueAsString(video.audio()) + "|"
+                    + video.frames() + "/" + video.canvas().fps()) + ".m4a";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String prefix(Scope scope) {
+        return VendorNamespace.Kind.CACHE.prefix(scope.clientId()) + scope.templateId() + "/" + scope.version()
+                + "/";
+    }
+
+    /**
+     * A cached file for this render, linked into its work directory (so that eviction cannot take it mid-render):
+     * from this worker's directory, else from the store; empty on a miss.
+     */
+    Optional<Path> lookup(String key, Path work) {
+        Optional<Path> file = keeper.find(key);
+        if (file.isEmpty()) {
+            return file;
+        }
+        Path link = work.resolve("cached-" + key.substring(key.lastIndexOf('/') + 1));
+        try {
+            try {
+                Files.createLink(link, file.get());
+            } catch (UnsupportedOperationException | IOException e) {
+                Files.copy(file.get(), link, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Optional.of(link);
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

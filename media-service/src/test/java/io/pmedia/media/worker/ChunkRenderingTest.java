@@ -1,0 +1,125 @@
+package io.pmedia.media.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.pmedia.media.render.FfmpegRunner;
+import io.pmedia.media.render.Fonts;
+import io.pmedia.media.render.Likeness;
+import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.SampleMedia;
+import io.pmedia.media.template.Templates;
+
+/**
+ * The chunk cache over a local directory instead of the store: the runs of a plan rendered as pieces (a window of
+ * one segment, or the whole graph cut where a transition crosses) and the sound alone, kept, then reused and joined
+ * without re-encoding, equal a full render of the same request frame by frame, in length and in sound, for the
+ * sample templates.
+ */
+class ChunkRenderingTest {
+
+    static final String ASSETS = "s3://pmedia/inputs/" + UUID.randomUUID() + "/samples";
+    static final Duration LIMIT = Duration.ofSeconds(240);
+
+    @TempDir
+    Path dir;
+
+    static ResolvedVideo resolve(String name, String data) {
+        return Templates.resolve(Templates.parse(SampleMedia.sampleTemplate(name, UUID.randomUUID(), ASSETS)), data);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"product-tour", "brand-story", "greeting"})
+    void theJoinedRunsOfASampleEqualItsFullRender(String name) throws Exception {
+        assertJoinedRunsEqualFullRender(resolve(name, """
+                {"personalization_fields": {"name": "Asha Menon", "offer": "20% off: [x];drawbox"}}"""));
+    }
+
+    @Test
+    void runsAcrossATransitionAndWindowsIntoAVideoEqualTheFullRender() throws Exception {
+        String clip = ASSETS + "/product-tour/background.mp4";
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "crossing", "name": "Crossing",
+                 "canvas": {"width": 640, "height": 360, "fps": 30, "background": "#102030"},
+                 "fields": [{"name": "name", "required": true}],
+                 "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
+                 "segments": [
+                   {"id": "a", "duration": 3, "fade-in": 0.5, "transition": {"type": "wipeleft", "duration": 0.5},
+                    "layers": [{"id": "title", "type": "text", "text": "Crossing", "size": 40}]},
+                   {"id": "b", "duration": 6, "background": {"video": 0}, "fade-out": 0.5, "layers": [
+                     {"id": "hello", "type": "text", "text": "Hi {{name}}", "size": 40, "end": 1, "fade-out": 0.3},
+                     {"id": "inset", "type": "video", "asset": 0, "x": 20, "y": 20, "width": 160, "height": 90,
+                      "start": 1.5, "end": 5},
+                     {"id": "again", "type": "text", "text": "{{name}}!", "size": 30, "start": 4.2, "end": 4.6}]}]}"""
+                .replace("CLIP", clip)), """
+                        {"personalization_fields": {"name": "Asha"}}""");
+        ChunkPlan plan = ChunkCache.plan(video);
+        assertThat(plan.runs()).as("the wipe into b's greeting is personal; b's middle is a window into the clip")
+                .containsExactly(new ChunkPlan.Run(0, 60, false), new ChunkPlan.Run(60, 120, true),
+                        new ChunkPlan.Run(120, 180, false), new ChunkPlan.Run(180, 240, true),
+                        new ChunkPlan.Run(240, 255, false));
+
+        assertJoinedRunsEqualFullRender(video);
+    }
+
+    @Test
+    void aRunAfterItsClipHasEndedHoldsTheClipsLastFrameAsTheFullRenderDoes() throws Exception {
+        String clip = "https://a.example/short.mp4";
+        Path file = dir.resolve("short.mp4");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "testsrc=size=320x180:rate=30:duration=1.5", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset",
+                "ultrafast", file.toString()).redirectErrorStream(true).start();
+        ffmpeg.getInputStream().readAllBytes();
+        assertThat(ffmpeg.waitFor()).isZero();
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "short", "name": "Short clip",
+                 "canvas": {"width": 320, "height": 180, "fps": 30, "background": "#102030"},
+                 "fields": [{"name": "name", "required": true}],
+                 "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
+                 "segments": [{"id": "a", "duration": 4, "background": {"video": 0}, "layers": [
+                   {"id": "hello", "type": "text", "text": "Hi {{name}}", "size": 30, "start": 1, "end": 2}]}]}"""
+                .replace("CLIP", clip)), """
+                        {"personalization_fields": {"name": "Asha"}}""");
+        assertThat(ChunkCache.plan(video).runs()).as("the last run starts at 2 s, after the 1.5 s clip")
+                .containsExactly(new ChunkPlan.Run(0, 30, false), new ChunkPlan.Run(30, 60, true),
+                        new ChunkPlan.Run(60, 120, false));
+
+        assertJoinedRunsEqualFullRender(video, Map.of(clip, file));
+    }
+
+    private void assertJoinedRunsEqualFullRender(ResolvedVideo video) throws Exception {
+        assertJoinedRunsEqualFullRender(video, SampleMedia.productTourAssets(ASSETS));
+    }
+
+    private void assertJoinedRunsEqualFullRender(ResolvedVideo video, Map<String, Path> files) throws Exception {
+        Map<String, Path> assets = new HashMap<>(files);
+        RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+        Path fullWork = Files.createDirectories(dir.resolve("full"));
+        Path full = engine.render(video, assets, fullWork, LIMIT).video();
+
+        ChunkCache cache = new ChunkCache(new DirectoryKeeper(Files.createDirectories(dir.resolve("cache"))),
+                Templates.JSON, new SimpleMeterRegistry(), true);
+        ChunkCache.Scope scope = new ChunkCache.Scope(UUID.randomUUID(), UUID.randomUUID(), 1);
+        // first the static runs and the sound are rendered and kept, then they come from the cache
+        cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("miss")), LIMIT);
+        Path joined = cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("hit")), LIMIT).video();
+
+        Likeness.assertSameVideo(joined, full, video, dir);
+    }
+}
