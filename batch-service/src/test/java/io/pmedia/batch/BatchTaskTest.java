@@ -142,10 +142,12 @@ class BatchTaskTest {
         BatchApi.query("UPDATE batch_task SET expires_at = now() - interval '1 second' WHERE id = CAST(? AS uuid)"
                 + " RETURNING id", tasks.get(0));
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(store.list(ended))
-                .containsExactly(ended + "output.csv"));
-        assertThat(BatchApi.first("SELECT videos_deleted_at IS NOT NULL FROM batch_task WHERE id = CAST(? AS uuid)",
-                tasks.get(0))).isEqualTo("t");
+        // The sweep's transaction commits the mark once the objects are gone: both are awaited.
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(store.list(ended)).containsExactly(ended + "output.csv");
+            assertThat(BatchApi.first("SELECT videos_deleted_at IS NOT NULL FROM batch_task"
+                    + " WHERE id = CAST(? AS uuid)", tasks.get(0))).isEqualTo("t");
+        });
         assertThat(store.list(kept)).hasSize(5);
         assertThat(BatchApi.status(client, tasks.get(0)).is(200).string("file-path")).endsWith(ended + "output.csv");
     }
