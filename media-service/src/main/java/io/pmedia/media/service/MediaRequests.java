@@ -285,35 +285,25 @@ public class MediaRequests {
     /** The client's request as interface 2.6 shows it; another client's id reads as not found. */
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
-        UUID id;
-        try {
-            id = UUID.fromString(transactionId);
-        } catch (IllegalArgumentException e) {
-            return Uni.createFrom().failure(notFound(transactionId));
-        }
-        return requests.findOwned(clientId, id).map(request -> {
-            if (request == null) {
-                throw notFound(transactionId);
-            }
-            return statusOf(request);
-        });
+        return owned(clientId, transactionId).map(this::statusOf);
     }
 
     /** The request's timeline, oldest first; 404 for another client's request or an unknown id, like the status. */
     @WithSession
     public Uni<List<RequestEventStore.RequestEvent>> timeline(UUID clientId, String transactionId) {
+        return owned(clientId, transactionId).flatMap(request -> timeline.of(request.id));
+    }
+
+    /** The client's request named by {@code transactionId}; 404 for another client's, an unknown one or no uuid. */
+    private Uni<MediaRequest> owned(UUID clientId, String transactionId) {
         UUID id;
         try {
             id = UUID.fromString(transactionId);
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().failure(notFound(transactionId));
         }
-        return requests.findOwned(clientId, id).flatMap(request -> {
-            if (request == null) {
-                throw notFound(transactionId);
-            }
-            return timeline.of(id);
-        });
+        return requests.findOwned(clientId, id)
+                .onItem().ifNull().failWith(() -> notFound(transactionId));
     }
 
     private Status statusOf(MediaRequest request) {
