@@ -74,6 +74,9 @@ class UsageTest {
                 assertThat(totals.getInt("totals.try-ons.failed")).isEqualTo(1);
                 assertThat(totals.getInt("totals.webhook-deliveries.delivered")).isEqualTo(1);
                 assertThat(totals.getInt("totals.renders.failed")).isEqualTo(1);
+                // the other vendor's render is the last event sent, on its own partition: counted by then too
+                assertThat(usage(other, "").statusCode(200).extract().jsonPath().getInt("totals.renders.succeeded"))
+                        .isEqualTo(1);
             });
             JsonPath json = usage(vendor, "?from=" + today + "&granularity=day").statusCode(200).extract().jsonPath();
             assertThat(json.getString("client-id")).isEqualTo(vendor.toString());
