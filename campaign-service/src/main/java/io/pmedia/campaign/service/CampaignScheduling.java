@@ -9,11 +9,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.repository.CampaignScheduleStore;
-import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
+import io.pmedia.common.repository.CreateLock;
 import io.pmedia.events.CampaignStatus;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;

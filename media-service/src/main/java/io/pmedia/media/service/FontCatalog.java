@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.concurrent.Blocking;
-import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.repository.CreateLock;
 import io.pmedia.media.RegisteredFont;
 import io.pmedia.media.repository.FontStore;
 import io.pmedia.media.template.TextFont;

@@ -14,8 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.repository.CreateLock;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.repository.FontStore;
 import io.pmedia.media.repository.TemplateStore;

@@ -9,11 +9,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.pmedia.common.db.CreateLock;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
+import io.pmedia.common.repository.CreateLock;
 import io.pmedia.events.TryOnStatus;
 import io.pmedia.vton.GarmentCategory;
 import io.pmedia.vton.ModerationLevel;

@@ -1,5 +1,6 @@
-package io.pmedia.common.db;
+package io.pmedia.common.repository;
 
+import io.pmedia.common.db.NativeSql;
 import io.smallrye.mutiny.Uni;
 
 /**
