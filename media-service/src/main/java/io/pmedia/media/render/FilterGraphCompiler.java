@@ -96,10 +96,11 @@ public final class FilterGraphCompiler {
      * away from its transitions, only that segment is composed, from the first of them on (its video background
      * opened there, when it is known to last that long); else the whole graph is, and cut.
      *
+     * @param threads the cores its encoder may take; 0 for FFmpeg's choice
      * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
      */
-    public FfmpegCommand compileRange(ResolvedVideo video, int from, int to, String file, Map<String, Path> assets,
-            Path workDir) {
+    public FfmpegCommand compileRange(ResolvedVideo video, int from, int to, String file, int threads,
+            Map<String, Path> assets, Path workDir) {
         for (int k = 0; k < video.segments().size(); k++) {
             int start = video.startFrame(k);
             ResolvedVideo.Segment segment = video.segments().get(k);
@@ -109,11 +110,11 @@ public final class FilterGraphCompiler {
                 ResolvedVideo part = new ResolvedVideo(video.canvas(), List.of(segment.withTransition(null)),
                         ResolvedVideo.Audio.silence());
                 return RenderCommands.window(SegmentGraph.window(ffmpeg, fonts, part, assets, workDir, from - start),
-                        to - from, file);
+                        to - from, file, threads);
             }
         }
         return RenderCommands.range(SegmentGraph.of(ffmpeg, fonts, video, assets, List.of(), workDir), from, to,
-                file);
+                file, threads);
     }
 
     /**
@@ -146,19 +147,18 @@ public final class FilterGraphCompiler {
 
     /**
      * Joins the pieces listed (in order) in the concat list {@code pieces} (in {@code workDir}) without
-     * re-encoding, with the whole video's sound, into the MP4 and thumbnail (and the stream) a full render writes.
+     * re-encoding, with the whole video's sound, into the MP4 (and the stream) a full render writes.
      *
-     * @param thumbnail the piece holding the thumbnail's frame (the middle of the first segment)
-     * @param thumbnailSeconds where in that piece the frame is
-     * @param sound the video's sound already encoded ({@link #compileSound}), copied as it is; null to encode it
-     *        here from the assets and speech
-     * @param speech the WAV of every {@link ResolvedVideo#speeches()}, in that order
+     * @param sound the video's sound already encoded ({@link #compileSound}), copied as it is
      */
-    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path thumbnail, double thumbnailSeconds,
-            Path sound, Map<String, Path> assets, List<Path> speech, boolean stream, Path workDir) {
-        SegmentGraph graph = SegmentGraph.overPieces(ffmpeg, fonts, video, assets, speech, workDir, pieces,
-                thumbnail.toAbsolutePath(), thumbnailSeconds, sound == null);
-        return RenderCommands.assembly(graph, sound, stream);
+    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path sound, boolean stream,
+            Path workDir) {
+        return RenderCommands.assembly(ffmpeg, video, pieces, sound, stream, workDir);
+    }
+
+    /** The thumbnail of an assembly: the frame {@code seconds} into {@code piece}, as a full render names it. */
+    public FfmpegCommand compileThumbnail(Path piece, double seconds, Path workDir) {
+        return RenderCommands.thumbnail(ffmpeg, piece, seconds, workDir);
     }
 
     /**

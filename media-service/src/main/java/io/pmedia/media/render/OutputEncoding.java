@@ -144,13 +144,7 @@ final class OutputEncoding {
                 STREAM_SEGMENTS, STREAM_FILE);
     }
 
-    /** The sound of an assembly, encoded alone on the critical path. */
-    static List<String> assemblySound() {
-        // AAC's fast coder (the default search costs several times more for no audible gain at 128 kb/s)
-        return List.of("-c:a", "aac", "-aac_coder", "fast", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE));
-    }
-
-    /** The sound kept by the chunk cache: off the critical path, so encoded as a full render's. */
+    /** The sound of the chunk cache (kept, or the request's own), encoded as a full render's. */
     static List<String> pieceSound() {
         return List.of("-c:a", "aac", "-b:a", "128k", "-ar", Integer.toString(AUDIO_RATE));
     }

@@ -71,25 +71,30 @@ final class RenderCommands {
      * is: the full graph, cut. Exact for any template (transitions included); what comes before {@code from} is
      * composed and dropped.
      */
-    static FfmpegCommand range(SegmentGraph graph, int from, int to, String file) {
+    static FfmpegCommand range(SegmentGraph graph, int from, int to, String file, int threads) {
         graph.chains.add(graph.join() + "format=yuv420p,trim=start_frame=" + from + ":end_frame=" + to
                 + ",setpts=PTS-STARTPTS[piece]");
-        return piece(graph, file, (double) (to - from) / graph.fps);
+        return piece(graph, file, (double) (to - from) / graph.fps, threads);
     }
 
     /**
      * The frames of a {@link SegmentGraph#window} ({@code frames} of them from its offset) as one video-only piece
      * ({@code file}), encoded as every piece is.
      */
-    static FfmpegCommand window(SegmentGraph graph, int frames, String file) {
+    static FfmpegCommand window(SegmentGraph graph, int frames, String file, int threads) {
         graph.chains.add("[" + graph.segment(0, graph.video.segments().get(0)) + "]format=yuv420p,trim=end_frame="
                 + frames + ",setpts=PTS-STARTPTS[piece]");
-        return piece(graph, file, (double) frames / graph.fps);
+        return piece(graph, file, (double) frames / graph.fps, threads);
     }
 
-    private static FfmpegCommand piece(SegmentGraph graph, String file, double seconds) {
+    private static FfmpegCommand piece(SegmentGraph graph, String file, double seconds, int threads) {
         graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[piece]"));
         graph.args.addAll(OutputEncoding.PIECE_ENCODING.apply(graph.fps));
+        if (threads > 0) {
+            // how many cores this piece's encoder may take (pieces rendered side by side share them); the bitstream's
+            // format does not depend on it
+            graph.args.addAll(List.of("-threads", Integer.toString(threads)));
+        }
         graph.args.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4", file));
         Path piece = graph.workDir.resolve(file);
         return new FfmpegCommand(graph.args, graph.workDir, piece, piece, seconds, graph.redactions,
@@ -113,32 +118,37 @@ final class RenderCommands {
     }
 
     /**
-     * The pieces joined as they are (stream copy) with the video's sound: {@code sound} (an encoded track, copied
-     * as it is) when given, else the whole sound encoded in one go; as the MP4 (and, when streaming, the HLS
-     * stream), and the thumbnail from its piece.
+     * The pieces listed in the concat list {@code pieces} (in {@code workDir}) joined as they are, with {@code sound}
+     * (an encoded track): both copied, no encoding, as the MP4 (and, when streaming, the HLS stream). The thumbnail
+     * is {@link #thumbnail}'s, run beside it.
      */
-    static FfmpegCommand assembly(SegmentGraph graph, Path sound, boolean stream) {
-        ResolvedVideo video = graph.video;
-        if (sound != null) {
-            graph.args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
-                    "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "2:a", "-c:v", "copy", "-c:a",
-                    "copy"));
-        } else {
-            graph.chains.add(graph.sound() + "[aout]");
-            graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "0:v", "-map",
-                    "[aout]", "-c:v", "copy"));
-            graph.args.addAll(OutputEncoding.assemblySound());
-        }
-        graph.args.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t",
-                number(video.durationSeconds())));
+    static FfmpegCommand assembly(String ffmpeg, ResolvedVideo video, Path pieces, Path sound, boolean stream,
+            Path workDir) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
+                "error", "-y", "-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
+                pieces.getFileName().toString(), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
+                "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "1:a", "-c:v", "copy", "-c:a", "copy",
+                "-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(video.durationSeconds())));
         if (stream) {
-            graph.args.addAll(List.of("-f", "tee", OutputEncoding.mp4AndStream(VIDEO_FILE, "")));
+            args.addAll(List.of("-f", "tee", OutputEncoding.mp4AndStream(VIDEO_FILE, "")));
         } else {
-            graph.args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
+            args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
         }
-        graph.args.addAll(OutputEncoding.thumbnail("1:v"));
-        return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
-                graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions);
+        return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
+                video.durationSeconds(), Map.of(), List.of(workDir.resolve(VIDEO_FILE)));
+    }
+
+    /**
+     * The thumbnail of an assembly: the frame {@code seconds} into {@code piece} (a seek to the keyframe before it,
+     * then a decode of that second at most), as a JPEG in {@code workDir}.
+     */
+    static FfmpegCommand thumbnail(String ffmpeg, Path piece, double seconds, Path workDir) {
+        List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
+                "error", "-y", "-ss", number(seconds), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4",
+                "-i", "file:" + piece.toAbsolutePath()));
+        args.addAll(OutputEncoding.thumbnail("0:v"));
+        Path thumbnail = workDir.resolve(THUMBNAIL_FILE);
+        return new FfmpegCommand(args, workDir, thumbnail, thumbnail, 0, Map.of(), List.of(thumbnail));
     }
 
     /**

@@ -118,11 +118,12 @@ public final class RenderEngine {
      * Renders frames {@code [from, to)} of {@code video} as one video-only piece named {@code file} in {@code
      * workDir}, encoded as every piece is (a keyframe every second from its first frame).
      *
+     * @param threads the cores its encoder may take (pieces rendered side by side share them); 0 for FFmpeg's choice
      * @throws RenderException as a render would
      */
-    public Path renderRange(ResolvedVideo video, int from, int to, String file, Map<String, Path> assets,
-            Path workDir, Duration timeLimit) {
-        FfmpegCommand command = compiler.compileRange(video, from, to, file, assets, workDir);
+    public Path renderRange(ResolvedVideo video, int from, int to, String file, int threads,
+            Map<String, Path> assets, Path workDir, Duration timeLimit) {
+        FfmpegCommand command = compiler.compileRange(video, from, to, file, threads, assets, workDir);
         runner.run(command, timeLimit);
         return produced(command.video());
     }
@@ -160,15 +161,15 @@ public final class RenderEngine {
 
     /**
      * Joins {@code pieces} (the whole picture of {@code video}, in order, each starting on a keyframe, all encoded
-     * alike) without re-encoding, with the video's sound, into the MP4 and the thumbnail (and the stream), checked
-     * as a full render is.
+     * alike) and {@code sound} without re-encoding into the MP4 (and the stream), and cuts the thumbnail from its
+     * piece at the same time; checked as a full render is.
      *
      * @param starts the first frame of each piece in the video
-     * @param sound the video's sound already encoded ({@link #renderSound}), muxed as it is; null to encode it here
+     * @param sound the video's sound already encoded ({@link #renderSound}), muxed as it is
      * @throws RenderException as a render would
      */
     public RenderOutput assemble(ResolvedVideo video, List<Path> pieces, List<Integer> starts, Path sound,
-            Map<String, Path> assets, List<Path> speech, boolean stream, Path workDir, Duration timeLimit) {
+            boolean stream, Path workDir, Duration timeLimit) {
         StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
         for (Path piece : pieces) {
             list.append("file '").append(piece.toAbsolutePath().toString().replace("'", "'\\''")).append("'\n");
@@ -185,11 +186,16 @@ public final class RenderEngine {
         while (holder + 1 < starts.size() && starts.get(holder + 1) <= middle) {
             holder++;
         }
-        FfmpegCommand command = compiler.compileAssembly(video, concat, pieces.get(holder),
-                (double) (middle - starts.get(holder)) / video.canvas().fps(), sound, assets, speech, stream,
-                workDir);
-        runner.run(command, timeLimit);
+        FfmpegCommand command = compiler.compileAssembly(video, concat, sound, stream, workDir);
+        FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(holder),
+                (double) (middle - starts.get(holder)) / video.canvas().fps(), workDir);
+        Concurrently.all(List.of(() -> runs(command, timeLimit), () -> runs(thumbnail, timeLimit)));
         return checked(video, command);
+    }
+
+    private FfmpegCommand runs(FfmpegCommand command, Duration timeLimit) {
+        runner.run(command, timeLimit);
+        return command;
     }
 
     /**

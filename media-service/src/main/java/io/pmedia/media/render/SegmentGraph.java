@@ -59,15 +59,15 @@ final class SegmentGraph {
     private final boolean soundOnly;
     private int inputs;
 
-    /** Which assets are inputs: all, only the sound's, or none (an assembly whose sound comes encoded). */
+    /** Which assets are inputs: all, or only the sound's. */
     private enum Sources {
-        ALL, SOUND, NONE
+        ALL, SOUND
     }
 
     /** The graph of a render from its assets (every asset an input). */
     static SegmentGraph of(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
             List<Path> speech, Path workDir) {
-        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, null, null, 0, Sources.ALL, 0);
+        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, Sources.ALL, 0);
     }
 
     /**
@@ -79,31 +79,17 @@ final class SegmentGraph {
         if (video.segments().size() != 1) {
             throw new IllegalArgumentException("a window lies in one segment");
         }
-        return new SegmentGraph(ffmpeg, fonts, video, assets, List.of(), workDir, null, null, 0, Sources.ALL, offset);
+        return new SegmentGraph(ffmpeg, fonts, video, assets, List.of(), workDir, Sources.ALL, offset);
     }
 
     /** The graph of the video's sound alone: only the sound's assets and the speech are inputs. */
     static SegmentGraph soundOf(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
             List<Path> speech, Path workDir) {
-        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, null, null, 0, Sources.SOUND, 0);
-    }
-
-    /**
-     * The graph of an assembly: a concat list of the video's picture, already encoded, as the first input (a
-     * cached render), the piece holding the thumbnail's frame again, opened {@code thumbnailSeconds} in; then only
-     * the sound's assets are inputs ({@code sound}; none when the sound comes encoded).
-     */
-    static SegmentGraph overPieces(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
-            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource, double thumbnailSeconds,
-            boolean sound) {
-        return new SegmentGraph(ffmpeg, fonts, video, assets, sound ? speech : List.of(), workDir, pieces,
-                thumbnailSource, thumbnailSeconds, sound ? Sources.SOUND : Sources.NONE, 0);
+        return new SegmentGraph(ffmpeg, fonts, video, assets, speech, workDir, Sources.SOUND, 0);
     }
 
     private SegmentGraph(String ffmpeg, Fonts fonts, ResolvedVideo video, Map<String, Path> assets,
-            List<Path> speech, Path workDir, Path pieces, Path thumbnailSource, double thumbnailSeconds,
-            Sources sources,
-            int offset) {
+            List<Path> speech, Path workDir, Sources sources, int offset) {
         this.video = video;
         this.offset = offset;
         this.soundOnly = sources != Sources.ALL;
@@ -112,22 +98,13 @@ final class SegmentGraph {
         this.workDir = workDir;
         this.texts = new TextDrawing(fonts, canvas, workDir);
         args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
-        if (pieces != null) {
-            args.addAll(List.of("-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
-                    pieces.getFileName().toString()));
-            inputs++;
-            // the thumbnail: its piece opened again at its frame (a seek, not a decode of all)
-            args.addAll(List.of("-ss", number(thumbnailSeconds), "-protocol_whitelist", "file", "-i",
-                    "file:" + thumbnailSource));
-            inputs++;
-        }
         if (sources == Sources.SOUND) {
             Map<String, Path> sound = new LinkedHashMap<>();
             if (video.audio().url() != null) {
                 sound.put(video.audio().url(), assets.get(video.audio().url()));
             }
             inputs(sound);
-        } else if (sources == Sources.ALL) {
+        } else {
             inputs(assets);
         }
         for (int i = 0; i < speech.size(); i++) {

@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -26,6 +28,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.Concurrently;
 import io.pmedia.media.render.Cue;
 import io.pmedia.media.render.FilterGraphCompiler;
 import io.pmedia.media.render.RenderEngine;
@@ -93,7 +96,7 @@ public class ChunkCache {
         if (plan == null || !plan.anyStatic()) {
             return engine.render(video, assets, speech, cues, stream, work, limit);
         }
-        List<ChunkPlan.Run> runs = plan.runs();
+        List<ChunkPlan.Run> runs = plan.runs(Runtime.getRuntime().availableProcessors());
         // what the cache holds first: a stream can then open with it before anything is rendered
         List<String> keys = new ArrayList<>();
         List<Path> pieces = new ArrayList<>();
@@ -116,31 +119,65 @@ public class ChunkCache {
             sound = lookup(soundKey, work).orElse(null);
             registry.counter("pmedia.render.sound.cache", "outcome", sound == null ? "miss" : "hit").increment();
         }
+        // Everything still to make runs at once, each FFmpeg in a directory of its own (a window writes its text
+        // files and asset links there): the cached opening's remux, every run not in the cache, and the sound when
+        // it is not (the request's own sound when it has speech: one track, so gapless at every join).
+        List<Callable<Path>> steps = new ArrayList<>();
         if (stream && pieces.get(0) != null && sound != null) {
             // the cached opening plays at once: its segments are published while the personal chunks render
-            engine.streamOpening(pieces.get(0), sound, (double) runs.get(0).frames() / video.canvas().fps(), work,
-                    limit);
+            Path opening = pieces.get(0);
+            Path openingSound = sound;
+            steps.add(() -> {
+                engine.streamOpening(opening, openingSound, (double) runs.get(0).frames() / video.canvas().fps(),
+                        work, limit);
+                return opening;
+            });
         }
+        List<Integer> missing = new ArrayList<>();
         int rendered = 0;
+        int cores = Runtime.getRuntime().availableProcessors();
+        int threads = Math.max(1, cores / (int) Math.max(1, pieces.stream().filter(Objects::isNull).count()));
         for (int r = 0; r < runs.size(); r++) {
             if (pieces.get(r) == null) {
                 ChunkPlan.Run run = runs.get(r);
-                Path piece = engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece-" + r + ".mp4",
-                        assets, work, limit);
+                Path dir = directory(work, "run-" + r);
+                steps.add(() -> engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece.mp4", threads,
+                        assets, dir, limit));
+                missing.add(r);
                 rendered += run.frames();
-                if (keys.get(r) != null) {
-                    keeper.keep(keys.get(r), piece);
-                }
-                pieces.set(r, piece);
             }
         }
-        if (soundKey != null && sound == null) {
-            sound = engine.renderSound(video, "sound.m4a", assets, speech, work, limit);
-            keeper.keep(soundKey, sound);
+        boolean soundMissing = sound == null;
+        if (soundMissing) {
+            Path dir = directory(work, "sound");
+            steps.add(() -> engine.renderSound(video, "sound.m4a", assets, speech, dir, limit));
+        }
+        List<Path> made = Concurrently.all(steps);
+        int next = made.size() - missing.size() - (soundMissing ? 1 : 0);
+        for (int r : missing) {
+            Path piece = made.get(next++);
+            if (keys.get(r) != null) {
+                keeper.keep(keys.get(r), piece);
+            }
+            pieces.set(r, piece);
+        }
+        if (soundMissing) {
+            sound = made.get(next);
+            if (soundKey != null) {
+                keeper.keep(soundKey, sound);
+            }
         }
         LOG.debugf("chunk cache for %s v%d: %d of %d frames rendered, sound %s", scope.templateId(),
-                scope.version(), rendered, video.frames(), sound == null ? "mixed here" : "kept");
-        return engine.assemble(video, pieces, starts, sound, assets, speech, stream, work, limit);
+                scope.version(), rendered, video.frames(), soundKey == null ? "the request's" : "kept");
+        return engine.assemble(video, pieces, starts, sound, stream, work, limit);
+    }
+
+    private static Path directory(Path work, String name) {
+        try {
+            return Files.createDirectories(work.resolve(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The chunks of {@code video}: one stream segment each, personal where the resolver says so. */

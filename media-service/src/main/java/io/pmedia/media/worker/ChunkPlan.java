@@ -73,6 +73,33 @@ public record ChunkPlan(int chunkFrames, List<Chunk> chunks) {
         return runs;
     }
 
+    /**
+     * The runs ({@link #runs()}) with the personal ones cut at chunk boundaries until there are {@code parallel} of
+     * them, or none is left of two chunks or more: the longest is halved first. Pieces render side by side, and a
+     * single FFmpeg run keeps two cores busy only part of its life; every piece still starts on a keyframe.
+     */
+    public List<Run> runs(int parallel) {
+        List<Run> runs = new ArrayList<>(runs());
+        while (runs.stream().filter(Run::personal).count() < parallel) {
+            Run longest = null;
+            for (Run run : runs) {
+                boolean halves = run.personal() && run.frames() > chunkFrames;
+                if (halves && (longest == null || run.frames() > longest.frames())) {
+                    longest = run;
+                }
+            }
+            if (longest == null) {
+                break;
+            }
+            int chunksIn = (longest.frames() + chunkFrames - 1) / chunkFrames;
+            int cut = longest.firstFrame() + chunksIn / 2 * chunkFrames;
+            int at = runs.indexOf(longest);
+            runs.set(at, new Run(longest.firstFrame(), cut, true));
+            runs.add(at + 1, new Run(cut, longest.endFrame(), true));
+        }
+        return runs;
+    }
+
     /** Frames {@code [firstFrame, endFrame)} of the output, chunks alike. */
     public record Run(int firstFrame, int endFrame, boolean personal) {
 

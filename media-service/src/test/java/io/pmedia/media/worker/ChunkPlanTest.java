@@ -58,6 +58,26 @@ class ChunkPlanTest {
     }
 
     @Test
+    void personalRunsAreHalvedAtChunkBoundariesUntilEachCoreHasOne() {
+        ChunkPlan plan = ChunkPlan.of(video("""
+                [{"id": "tour", "duration": 8, "layers": [
+                  {"id": "hello", "type": "text", "text": "Hi {{name}}", "start": 1, "end": 6}]}]"""),
+                personal("0/0"), 30);
+
+        assertThat(plan.runs()).containsExactly(new ChunkPlan.Run(0, 30, false), new ChunkPlan.Run(30, 180, true),
+                new ChunkPlan.Run(180, 240, false));
+        assertThat(plan.runs(1)).isEqualTo(plan.runs());
+        assertThat(plan.runs(2)).containsExactly(new ChunkPlan.Run(0, 30, false), new ChunkPlan.Run(30, 90, true),
+                new ChunkPlan.Run(90, 180, true), new ChunkPlan.Run(180, 240, false));
+        assertThat(plan.runs(4)).as("the longest first, never below one chunk")
+                .containsExactly(new ChunkPlan.Run(0, 30, false), new ChunkPlan.Run(30, 60, true),
+                        new ChunkPlan.Run(60, 90, true), new ChunkPlan.Run(90, 120, true),
+                        new ChunkPlan.Run(120, 180, true), new ChunkPlan.Run(180, 240, false));
+        assertThat(plan.runs(99)).filteredOn(ChunkPlan.Run::personal).hasSize(5)
+                .allSatisfy(run -> assertThat(run.frames()).isEqualTo(30));
+    }
+
+    @Test
     void aFadeInStartingBeforeABoundaryCountsFromItsFirstFrame() {
         ChunkPlan plan = ChunkPlan.of(video("""
                 [{"id": "tour", "duration": 4, "fade-out": 1, "layers": [
