@@ -101,6 +101,61 @@ class ChunkRenderingTest {
         assertJoinedRunsEqualFullRender(video, Map.of(clip, file));
     }
 
+    @Test
+    void aRequestsOwnSoundIsOneTrackBesideItsPiecesGaplessAtEveryJoin() throws Exception {
+        String track = ASSETS + "/product-tour/soundtrack.m4a";
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "spoken", "name": "Spoken",
+                 "canvas": {"width": 320, "height": 180, "fps": 30, "background": "#102030"},
+                 "fields": [{"name": "name", "required": true}],
+                 "audio": {"type": "track", "url": "TRACK", "volume": 0.8},
+                 "segments": [{"id": "a", "duration": 6, "layers": [
+                   {"id": "title", "type": "text", "text": "Spoken", "size": 30},
+                   {"id": "say", "type": "speech", "text": "Hello {{name}}", "voice": "en", "start": 1.5,
+                    "end": 3.5}]}]}""".replace("TRACK", track)), """
+                {"personalization_fields": {"name": "Asha"}}""");
+        assertThat(video.speeches()).hasSize(1);
+        // the speech engine's WAV for the request: a tone stands in for the voice (what is mixed is the same)
+        Path voice = dir.resolve("voice.wav");
+        Process tone = new ProcessBuilder("ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "sine=frequency=523:sample_rate=22050:duration=2", voice.toString()).redirectErrorStream(true).start();
+        tone.getInputStream().readAllBytes();
+        assertThat(tone.waitFor()).isZero();
+        Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
+        RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+        Path full = engine
+                .render(video, assets, List.of(voice), List.of(), Files.createDirectories(dir.resolve("full")),
+                        LIMIT)
+                .video();
+        ChunkCache cache = new ChunkCache(new DirectoryKeeper(Files.createDirectories(dir.resolve("cache"))),
+                Templates.JSON, new SimpleMeterRegistry(), true);
+        ChunkCache.Scope scope = new ChunkCache.Scope(UUID.randomUUID(), UUID.randomUUID(), 1);
+        cache.render(engine, scope, video, assets, List.of(voice), List.of(), true,
+                Files.createDirectories(dir.resolve("miss")), LIMIT);
+        Path joined = cache.render(engine, scope, video, assets, List.of(voice), List.of(), true,
+                Files.createDirectories(dir.resolve("hit")), LIMIT).video();
+
+        Likeness.assertSameVideo(joined, full, video, dir);
+        // sample by sample: no gap, no click where the pieces meet (1 s and 4 s: the personal run's ends, each half
+        // of it a piece of its own), nor anywhere else
+        short[] cached = Likeness.samples(joined);
+        short[] expected = Likeness.samples(full);
+        assertThat(cached.length).isCloseTo(expected.length,
+                org.assertj.core.api.Assertions.within(Likeness.RATE / 100));
+        int worst = 0;
+        for (int i = 0; i < Math.min(cached.length, expected.length); i++) {
+            worst = Math.max(worst, Math.abs(cached[i] - expected[i]));
+        }
+        assertThat(worst).as("largest sample difference from the full render's sound").isLessThanOrEqualTo(64);
+        for (double join : new double[]{1, 2, 4}) {
+            int at = (int) (join * Likeness.RATE);
+            int from = at - Likeness.RATE / 50;
+            int to = at + Likeness.RATE / 50;
+            assertThat(Likeness.longestSilence(cached, from, to, 8)).as("silence around the join at %s s", join)
+                    .isLessThanOrEqualTo(Likeness.longestSilence(expected, from, to, 8) + 1);
+        }
+    }
+
     private void assertJoinedRunsEqualFullRender(ResolvedVideo video) throws Exception {
         assertJoinedRunsEqualFullRender(video, SampleMedia.productTourAssets(ASSETS));
     }
