@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,6 +34,11 @@ public final class StreamPublisher implements AutoCloseable {
 
         /** A URL a player may fetch {@code key} with. */
         String url(String key);
+
+        /** What is stored under {@code key}; empty when nothing is (or the store cannot say). */
+        default Optional<byte[]> get(String key) {
+            return Optional.empty();
+        }
     }
 
     /** The playlist's name under the request's stream prefix. */
@@ -75,8 +81,18 @@ public final class StreamPublisher implements AutoCloseable {
                 + "\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:EVENT\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Starts publishing what FFmpeg writes. */
+    /**
+     * Starts publishing what FFmpeg writes. A playlist the acceptance already wrote with the cached opening's segments
+     * is continued: it is replaced only once this render's playlist names more segments (an EVENT playlist only
+     * grows).
+     */
     public synchronized StreamPublisher start() {
+        try {
+            sink.get(prefix + PLAYLIST).ifPresent(existing -> publishedSegments = (int) new String(existing,
+                    StandardCharsets.UTF_8).lines().filter(line -> !line.isBlank() && !line.startsWith("#")).count());
+        } catch (RuntimeException e) {
+            LOG.debugf("stream %s: the playlist written at acceptance cannot be read (%s)", prefix, e.getMessage());
+        }
         ticks = TIMER.scheduleWithFixedDelay(() -> {
             try {
                 publish(false);

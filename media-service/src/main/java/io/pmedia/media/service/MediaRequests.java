@@ -6,8 +6,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -34,9 +36,11 @@ import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.repository.MediaRequestStore;
 import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.repository.TemplateStore;
+import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
 import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.worker.ChunkCache;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -92,10 +96,12 @@ public class MediaRequests {
     private final MediaConfig config;
     private final ShareLinks shares;
     private final RequestEventStore timeline;
+    private final ChunkCache chunks;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
             TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares,
-            RequestEventStore timeline) {
+            RequestEventStore timeline, ChunkCache chunks) {
+        this.chunks = chunks;
         this.shares = shares;
         this.timeline = timeline;
         this.mapper = mapper;
@@ -111,33 +117,40 @@ public class MediaRequests {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
         return Panache.withTransaction(() -> requests.findByClientRequest(clientId, submission.clientRequestId())
                 .flatMap(existing -> existing != null
-                        ? Uni.createFrom().item(new Accepted(replay(existing, hash), null))
+                        ? Uni.createFrom().item(new Accepted(replay(existing, hash), null, null))
                         : versions.currentFor(submission.useCaseId(), clientId)
                                 .flatMap(template -> create(clientId, submission, hash, template))))
                 .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
                         () -> requests.findByClientRequest(clientId, submission.clientRequestId())
-                                .map(existing -> new Accepted(replay(existing, hash), null))))
-                .call(accepted -> openStream(accepted.streamKey()))
+                                .map(existing -> new Accepted(replay(existing, hash), null, null))))
+                .call(this::openStream)
                 .map(Accepted::acceptance);
     }
 
-    /** An acceptance, and the stream key of a request created by it (null for a replay or a failure). */
-    private record Accepted(Acceptance acceptance, String streamKey) {
+    /**
+     * An acceptance, and the stream key of a request created by it with the opening its stream can play at once
+     * (both null for a replay or a failure; the opening empty when none is cached).
+     */
+    private record Accepted(Acceptance acceptance, String streamKey, Supplier<Optional<byte[]>> opening) {
     }
 
     /**
-     * Writes the request's stream playlist, still without a segment, before the acceptance answers: the status
-     * offers {@code stream-url} from then on, and a player handed it at once must find a playlist (hls.js treats a
-     * 404 playlist as fatal, an EVENT playlist without segments as one to reload). The worker's publisher
-     * replaces it with every segment. The render does not depend on it: when the store cannot take it, the
-     * request stays accepted and the playlist appears with the first segment, as the stream would without it.
+     * Writes the request's stream playlist before the acceptance answers: the status offers {@code stream-url} from
+     * then on, and a player handed it at once must find a playlist (hls.js treats a 404 playlist as fatal, an EVENT
+     * playlist without segments as one to reload). When the video opens with static chunks whose opening is cached
+     * ({@link ChunkCache#openingPlaylist}), the playlist names those segments already, so the video plays at once;
+     * else it has no segment yet. The worker's publisher continues it. The render does not depend on it: when the
+     * store cannot take it, the request stays accepted and the playlist appears with the first segment, as the
+     * stream would without it.
      */
-    private Uni<Void> openStream(String streamKey) {
+    private Uni<Void> openStream(Accepted accepted) {
+        String streamKey = accepted.streamKey();
         if (streamKey == null) {
             return Uni.createFrom().voidItem();
         }
         return Uni.createFrom().item(() -> {
-            store.put(streamKey, StreamPublisher.emptyPlaylist(), StreamPublisher.PLAYLIST_TYPE);
+            store.put(streamKey, accepted.opening().get().orElseGet(StreamPublisher::emptyPlaylist),
+                    StreamPublisher.PLAYLIST_TYPE);
             return streamKey;
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .onFailure().invoke(e -> LOG.warnf("stream playlist %s not written at acceptance: %s", streamKey,
@@ -173,13 +186,14 @@ public class MediaRequests {
         List<String> ignored = List.of();
         TemplateDefinition definition = null;
         RenderInput input = null;
+        ResolvedVideo resolved = null;
         if (template == null || !templates.mayUse(template, clientId)) {
             failure = "unknown use-case-id '" + submission.useCaseId() + "'";
         } else {
             definition = templates.definition(template);
             try {
                 input = submission.input().apply(definition);
-                TemplateResolver.resolve(definition, input);
+                resolved = TemplateResolver.resolve(definition, input);
                 ignored = TemplateResolver.ignoredFields(definition, input);
             } catch (TemplateResolutionException e) {
                 failure = e.getMessage();
@@ -205,14 +219,31 @@ public class MediaRequests {
         }
         TemplateDefinition chosen = definition;
         RenderInput chosenInput = input;
+        ResolvedVideo video = resolved;
         return request.<MediaRequest>persist()
                 .call(saved -> events.status(saved))
                 .call(saved -> saved.status == MediaStatus.PROCESSING
                         ? events.renderJob(job(saved, chosen, chosenInput))
                         : Uni.createFrom().voidItem())
-                .map(saved -> new Accepted(new Acceptance(saved.acceptStatus, saved.acceptMessage,
-                        saved.clientRequestId, saved.id.toString()),
-                        saved.status == MediaStatus.PROCESSING ? streamKey(saved) : null));
+                .map(saved -> saved.status == MediaStatus.PROCESSING
+                        ? new Accepted(acceptance(saved), streamKey(saved), () -> opening(saved, video))
+                        : new Accepted(acceptance(saved), null, null));
+    }
+
+    private static Acceptance acceptance(MediaRequest request) {
+        return new Acceptance(request.acceptStatus, request.acceptMessage, request.clientRequestId,
+                request.id.toString());
+    }
+
+    /** The cached opening of the request's stream, when there is one (a miss or a store error: none). */
+    private Optional<byte[]> opening(MediaRequest request, ResolvedVideo video) {
+        try {
+            return chunks.openingPlaylist(new ChunkCache.Scope(request.clientId, request.templateId,
+                    request.templateVersion), video, store::publicUrl);
+        } catch (RuntimeException e) {
+            LOG.debugf("no cached opening for %s: %s", request.id, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {

@@ -17,6 +17,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -65,6 +67,10 @@ public class ChunkCache {
         /** Keeps {@code file} as the piece {@code key}. */
         void keep(String key, Path file);
     }
+
+    /** An opening's playlist, beside its segments, under its key. */
+    static final String OPENING_PLAYLIST = "index.m3u8";
+    private static final Pattern OPENING_SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
 
     private final Keeper keeper;
     private final ObjectMapper mapper;
@@ -124,12 +130,15 @@ public class ChunkCache {
         // it is not (the request's own sound when it has speech: one track, so gapless at every join).
         List<Callable<Path>> steps = new ArrayList<>();
         if (stream && pieces.get(0) != null && sound != null) {
-            // the cached opening plays at once: its segments are published while the personal chunks render
+            // the cached opening plays at once: its segments are published while the personal chunks render, and
+            // kept, so that the next request's stream names them at its acceptance (openingPlaylist)
             Path opening = pieces.get(0);
             Path openingSound = sound;
+            String openingKey = openingKey(scope, keys.get(0), soundKey);
             steps.add(() -> {
                 engine.streamOpening(opening, openingSound, (double) runs.get(0).frames() / video.canvas().fps(),
                         work, limit);
+                keepOpening(openingKey, work);
                 return opening;
             });
         }
@@ -228,6 +237,75 @@ public class ChunkCache {
                     + video.frames() + "/" + video.canvas().fps()) + ".m4a";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The playlist a realtime stream of {@code video} can open with at its acceptance, before any worker has it: an
+     * EVENT playlist naming the segments of its cached opening (its first run of static chunks with the cached
+     * sound, as {@link #render} kept them for an earlier request of the same template version, vendor and content),
+     * each by {@code url}; empty when the video does not open with static chunks, its sound is the request's, or no
+     * opening is kept yet. The worker's playlist later continues it.
+     */
+    public Optional<byte[]> openingPlaylist(Scope scope, ResolvedVideo video, Function<String, String> url) {
+        if (!enabled || scope.templateId() == null || !cacheable(video) || !video.speeches().isEmpty()) {
+            return Optional.empty();
+        }
+        List<ChunkPlan.Run> runs = plan(video).runs();
+        if (runs.get(0).personal()) {
+            return Optional.empty();
+        }
+        String openingKey = openingKey(scope, key(scope, video, runs.get(0)), soundKey(scope, video));
+        Optional<Path> manifest = keeper.find(openingKey + OPENING_PLAYLIST);
+        if (manifest.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> out = new ArrayList<>();
+        int segments = 0;
+        try {
+            for (String line : Files.readAllLines(manifest.get(), StandardCharsets.UTF_8)) {
+                if (line.equals("#EXT-X-ENDLIST") || line.isBlank()) {
+                    continue;
+                }
+                if (line.startsWith("#")) {
+                    out.add(line);
+                } else if (OPENING_SEGMENT.matcher(line.strip()).matches()) {
+                    out.add(url.apply(openingKey + line.strip()));
+                    segments++;
+                }
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return segments == 0
+                ? Optional.empty()
+                : Optional.of((String.join("\n", out) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Where an opening's segments and playlist are kept: its piece, its sound, hashed. */
+    private static String openingKey(Scope scope, String pieceKey, String soundKey) {
+        return prefix(scope) + "opening-" + sha256(FORMAT + "|" + pieceKey + "|" + soundKey) + "/";
+    }
+
+    /** Keeps the opening FFmpeg has just written in {@code work} (segments first, its playlist last), once. */
+    private void keepOpening(String openingKey, Path work) {
+        if (keeper.find(openingKey + OPENING_PLAYLIST).isPresent()) {
+            return;
+        }
+        try {
+            Path playlist = work.resolve(FilterGraphCompiler.STREAM_FILE);
+            List<String> lines = Files.readAllLines(playlist, StandardCharsets.UTF_8);
+            for (String line : lines) {
+                if (OPENING_SEGMENT.matcher(line.strip()).matches()) {
+                    keeper.keep(openingKey + line.strip(), work.resolve(line.strip()));
+                }
+            }
+            Path copy = Files.createTempFile(work, "opening-", ".m3u8");
+            Files.write(copy, lines, StandardCharsets.UTF_8);
+            keeper.keep(openingKey + OPENING_PLAYLIST, copy);
+        } catch (IOException | RuntimeException e) {
+            // the next request opens as before, without it; this one's stream is not affected
+            LOG.warnf("cached opening %s not kept: %s", openingKey, e.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.pmedia.media.worker;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 
@@ -109,6 +111,17 @@ public class RenderWorker {
             @Override
             public String url(String key) {
                 return store.publicUrl(key);
+            }
+
+            @Override
+            public Optional<byte[]> get(String key) {
+                return store.open(key).map(in -> {
+                    try (in) {
+                        return in.readAllBytes();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
             }
         };
         this.storeRetry = storeRetry;

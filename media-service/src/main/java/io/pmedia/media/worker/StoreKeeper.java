@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.jboss.logging.Logger;
 
+import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.storage.ObjectStore;
 
 /**
@@ -75,7 +76,7 @@ final class StoreKeeper implements ChunkCache.Keeper {
     }
 
     private void store(String key, Path piece) {
-        store.put(key, piece, key.endsWith(".m4a") ? "audio/mp4" : "video/mp4");
+        store.put(key, piece, contentType(key));
         try {
             Path file = local.resolve(key);
             Files.createDirectories(file.getParent());
@@ -88,12 +89,24 @@ final class StoreKeeper implements ChunkCache.Keeper {
         }
     }
 
+    private static String contentType(String key) {
+        if (key.endsWith(".m4a")) {
+            return "audio/mp4";
+        }
+        if (key.endsWith(".ts")) {
+            return "video/mp2t";
+        }
+        return key.endsWith(".m3u8") ? StreamPublisher.PLAYLIST_TYPE : "video/mp4";
+    }
+
     /** Removes the least recently used pieces while the local directory is over its bound. */
     private synchronized void evict() throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(local)) {
             files = new ArrayList<>(walk.filter(Files::isRegularFile)
-                    .filter(f -> f.toString().endsWith(".mp4") || f.toString().endsWith(".m4a")).toList());
+                    .filter(f -> f.toString().endsWith(".mp4") || f.toString().endsWith(".m4a")
+                            || f.toString().endsWith(".ts"))
+                    .toList());
         }
         long total = 0;
         for (Path file : files) {
