@@ -4,13 +4,22 @@
 #             rows per minute, against bare FFmpeg running the command the engine generates for such a row back to
 #             back on the same cores (goal: batch / bare >= 0.9)
 #   demo      the same with M rows (default 1,000) of the demo template (10 s 1280x720, name, offer, an 800x800 photo)
+#   tour      (issue 25; runs only when asked: bench/batch/run.sh tour) T rows (default 1,000) of the product-tour
+#             sample template (30 s 1280x720, a background clip, the name 2-5 s and the offer 20-23 s, a soundtrack),
+#             every row with its own name and offer, as one batch task: rows per minute, against bare FFmpeg running
+#             full renders of the same rows back to back on the same cores (for each row the command the engine
+#             generates, made by bench/batch/BareRows.java with the running stack's media-service build; goal: batch /
+#             bare >= 3). One bare render takes about 5.5 s on 2 cores: sample the bare side, e.g.
+#             PMEDIA_BENCH_BARE_RUNS=50 (its first 50 rows)
 #   ingest    the peak RSS of batch-service while it reads a 1,000,000-row file (about 200 MB) into rows; the task is
 #             cancelled once its rows are stored
 #   realtime  time-to-video p50/p99 of demo-template requests arriving at a steady rate, with no batch running and then
 #             while a 10,000-row tiny batch runs, in the same run (goal: p99 ratio <= 1.2)
-# Usage: bench/batch/run.sh [PART...]     (default: all four; ./pmedia bench batch runs them all)
-# Sizes: PMEDIA_BENCH_TINY_ROWS, PMEDIA_BENCH_DEMO_ROWS, PMEDIA_BENCH_INGEST_ROWS, PMEDIA_BENCH_BARE_RUNS (bare renders
-# timed per template; default: as many as rows), PMEDIA_BENCH_REALTIME_REQUESTS (60), PMEDIA_BENCH_REALTIME_EVERY (3 s).
+# Usage: bench/batch/run.sh [PART...]     (default: tiny demo ingest realtime; ./pmedia bench batch runs those four)
+# Sizes: PMEDIA_BENCH_TINY_ROWS, PMEDIA_BENCH_DEMO_ROWS, PMEDIA_BENCH_TOUR_ROWS, PMEDIA_BENCH_INGEST_ROWS,
+# PMEDIA_BENCH_BARE_RUNS (bare renders timed per template; default: as many as rows), PMEDIA_BENCH_REALTIME_REQUESTS
+# (60), PMEDIA_BENCH_REALTIME_EVERY (3 s). For example:
+#   PMEDIA_BENCH_BARE_RUNS=50 bench/batch/run.sh tour
 # The ingestion alone, without the stack: bench/batch/ingest.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -19,6 +28,7 @@ PARTS=("$@")
 [ "${#PARTS[@]}" -gt 0 ] || PARTS=(tiny demo ingest realtime)
 TINY_ROWS="${PMEDIA_BENCH_TINY_ROWS:-10000}"
 DEMO_ROWS="${PMEDIA_BENCH_DEMO_ROWS:-1000}"
+TOUR_ROWS="${PMEDIA_BENCH_TOUR_ROWS:-1000}"
 INGEST_ROWS="${PMEDIA_BENCH_INGEST_ROWS:-1000000}"
 REALTIME_REQUESTS="${PMEDIA_BENCH_REALTIME_REQUESTS:-60}"
 REALTIME_EVERY="${PMEDIA_BENCH_REALTIME_EVERY:-3}"
@@ -127,6 +137,52 @@ throughput() {
     "$(calc "($rows / $batch) / ($runs / $bare)")"
 }
 
+# --- tour: every row its own, against bare full renders of the same rows ------------------------------------------
+
+# tour ROWS: a batch task of ROWS product-tour rows, each with its own name and offer (so each has personal chunks of
+# its own), timed create -> COMPLETED as throughput times it; then the first PMEDIA_BENCH_BARE_RUNS of the same rows
+# (default: all) rendered in full by bare FFmpeg, one after another, each with the command the engine generates for it.
+tour() {
+  local rows="$1" name=tour file="$work/input-tour-$1.csv" assets template id input start status batch runs bare dir
+  # the template as ./pmedia up registers it (scripts/lib/samples.sh, sample_template): registering it again is
+  # idempotent and answers its template-id
+  assets="$PMEDIA_S3_ENDPOINT/$PMEDIA_S3_BUCKET/inputs/$PMEDIA_DEMO_CLIENT_ID/samples"
+  template="$work/product-tour.json"
+  sed -e "s|@PMEDIA_DEMO_CLIENT_ID@|$PMEDIA_DEMO_CLIENT_ID|g" -e "s|@PMEDIA_SAMPLE_ASSETS@|$assets|g" \
+    deploy/local/templates/product-tour.json >"$template"
+  id="$(field "$(curl -s -X POST "$GW/admin/templates" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' --data-binary @"$template")" template-id)"
+  [ -n "$id" ] || { echo "registering product-tour failed" >&2; return 1; }
+  awk -v n="$rows" 'BEGIN { print "user-id,name,offer";
+    for (i = 1; i <= n; i++) printf "u-%d,Ada %d,Offer %d: 20%% off your next order\n", i, i, i }' >"$file"
+  input="$(stack_upload "$TOKEN" "$file" "input-tour-$rows.csv")"
+  start="$(now)"
+  TASK="$(create_task "$input" "$rows" "$id" 1440)"
+  status="$(await_status "$TASK" COMPLETED)"
+  batch="$(calc "$(now) - $start")"
+  TASK=""
+  printf '%s' "$status" | grep -q "\"message\":\"$rows of $rows rows rendered" ||
+    echo "  warning: not every row rendered: $status" >&2
+  # the bare commands of the first rows, from the engine the running stack renders with (its build in .pmedia/app)
+  runs="$(java -cp '.pmedia/app/media/app/*:.pmedia/app/media/lib/main/*' bench/batch/BareRows.java "$template" \
+    "$file" "${PMEDIA_BENCH_BARE_RUNS:-$rows}" "$work/bare-$name" \
+    "$assets/product-tour/background.mp4=.pmedia/samples/product-tour/background.mp4" \
+    "$assets/product-tour/soundtrack.m4a=.pmedia/samples/product-tour/soundtrack.m4a")"
+  start="$(now)"
+  for i in $(seq 1 "$runs"); do
+    dir="$work/bare-$name/row-$i"
+    bash "$dir/command.sh" >/dev/null 2>&1 || echo "  warning: the bare render of row $i failed" >&2
+    rm -f "$dir/video.mp4" "$dir/thumbnail.jpg"
+  done
+  bare="$(calc "$(now) - $start")"
+  printf '%s: %s rows as one batch task (create -> COMPLETED): %.1f s, %.0f rows/min\n' "$name" "$rows" "$batch" \
+    "$(calc "$rows * 60 / $batch")"
+  printf '%s: bare ffmpeg, full renders of the first %s rows back to back: %.1f s, %.1f rows/min\n' "$name" "$runs" \
+    "$bare" "$(calc "$runs * 60 / $bare")"
+  printf '%s: batch / bare (rows per minute): %.2f   (goal >= 3)\n' "$name" \
+    "$(calc "($rows / $batch) / ($runs / $bare)")"
+}
+
 # --- ingestion: peak RSS of batch-service ---------------------------------------------------------------------------
 
 ingest() {
@@ -213,8 +269,9 @@ for part in "${PARTS[@]}"; do
   case "$part" in
     tiny) throughput tiny "$TINY_ROWS" bench/batch/tiny.json "$(register_tiny)" 0 ;;
     demo) throughput demo "$DEMO_ROWS" deploy/local/templates/greeting.json "$PMEDIA_DEMO_TEMPLATE_ID" 1 ;;
+    tour) tour "$TOUR_ROWS" ;;
     ingest) ingest ;;
     realtime) realtime ;;
-    *) echo "unknown part '$part' (tiny, demo, ingest, realtime)" >&2; exit 2 ;;
+    *) echo "unknown part '$part' (tiny, demo, tour, ingest, realtime)" >&2; exit 2 ;;
   esac
 done
