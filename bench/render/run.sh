@@ -4,8 +4,10 @@
 #        bench/render/run.sh features [runs]            (issue 14: renditions, speech, previews; default 5 runs)
 #        bench/render/run.sh cache [runs]               (issue 25: the chunk cache, product-tour, brand-story and
 #                                                        greeting cached vs full; default 7 runs)
-#        bench/render/run.sh stream [requests]          (issue 15: time to first playable segment through the
-#                                                        running stack; default 50 requests)
+#        bench/render/run.sh stream [requests] [players] (issues 15, 25: time to the first playable segment through
+#                                                        the running stack, default 50 requests, and to the first
+#                                                        frame in hls.js in Chromium, default 10; brand-story,
+#                                                        product-tour, greeting)
 # Without arguments all run (stream only when the stack is up).
 # Needs ffmpeg, ffprobe and fonts-dejavu-core; first builds media-service and the modules it uses (installed into the
 # local Maven repository, so that the classpath below resolves on a fresh machine too).
@@ -33,8 +35,14 @@ stream() { # requests
     -H 'Content-Type: application/json' --data-binary @deploy/local/templates/brand-story.json >/dev/null
   local token
   token="$(demo_token)"
-  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$token" "${1:-50}" brand-story
-  java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$token" "${1:-50}" greeting
+  [ -d build/node/node_modules/playwright-core ] || npm ci --prefix build/node --no-audit --no-fund >/dev/null
+  command -v chromium >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null
+  local template
+  for template in brand-story product-tour greeting; do
+    java bench/render/Stream.java "$PMEDIA_GATEWAY_URL" "$token" "${1:-50}" "$template"
+    node bench/render/first-frame.mjs "$PMEDIA_GATEWAY_URL" "$token" "${2:-10}" "$template" |
+      sed 's/^/first frame in hls.js from POST \/media\/demo: /'
+  done
 }
 if [ "${1:-}" = features ]; then
   shift
