@@ -143,6 +143,7 @@ public class ChunkCache {
             });
         }
         List<Integer> missing = new ArrayList<>();
+        int firstRun = steps.size();
         int rendered = 0;
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = Math.max(1, cores / (int) Math.max(1, pieces.stream().filter(Objects::isNull).count()));
@@ -162,7 +163,7 @@ public class ChunkCache {
             steps.add(() -> engine.renderSound(video, "sound.m4a", assets, speech, dir, limit));
         }
         List<Path> made = Concurrently.all(steps);
-        int next = made.size() - missing.size() - (soundMissing ? 1 : 0);
+        int next = firstRun;
         for (int r : missing) {
             Path piece = made.get(next++);
             if (keys.get(r) != null) {
