@@ -102,7 +102,8 @@ public class ChunkCache {
         if (plan == null || !plan.anyStatic()) {
             return engine.render(video, assets, speech, cues, stream, work, limit);
         }
-        List<ChunkPlan.Run> runs = plan.runs(Runtime.getRuntime().availableProcessors());
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<ChunkPlan.Run> runs = plan.runs(cores);
         // what the cache holds first: a stream can then open with it before anything is rendered
         List<String> keys = new ArrayList<>();
         List<Path> pieces = new ArrayList<>();
@@ -145,7 +146,6 @@ public class ChunkCache {
         List<Integer> missing = new ArrayList<>();
         int firstRun = steps.size();
         int rendered = 0;
-        int cores = Runtime.getRuntime().availableProcessors();
         int threads = Math.max(1, cores / (int) Math.max(1, pieces.stream().filter(Objects::isNull).count()));
         for (int r = 0; r < runs.size(); r++) {
             if (pieces.get(r) == null) {
