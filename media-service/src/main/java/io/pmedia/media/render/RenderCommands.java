@@ -32,14 +32,24 @@ final class RenderCommands {
         if (video.burnInCaptions()) {
             graph.texts.captions(cues, picture);
         }
-        picture.append(",split=").append(outputs.size() + 1);
+        // a streamed render's thumbnail is cut from its MP4 afterwards when the MP4 shows that frame as the canvas
+        // does: a branch of the picture for it here holds back the first stream segment by 0.1-0.2 s
+        boolean thumbnailInGraph = !thumbnailFromVideo(video, stream);
+        int branches = outputs.size() + (thumbnailInGraph ? 1 : 0);
+        if (branches > 1) {
+            picture.append(",split=").append(branches);
+        }
         for (int i = 0; i < outputs.size(); i++) {
             picture.append('[').append(OutputEncoding.videoLabel(video, i)).append(']');
         }
-        graph.chains.add(picture.append("[vthumb]").toString());
-        int thumbnailFrame = video.segments().get(0).frames() / 2;
-        graph.chains.add("[vthumb]trim=start_frame=" + thumbnailFrame + ":end_frame=" + (thumbnailFrame + 1)
-                + "[thumb]");
+        if (thumbnailInGraph) {
+            picture.append("[vthumb]");
+        }
+        graph.chains.add(picture.toString());
+        if (thumbnailInGraph) {
+            graph.chains.add("[vthumb]trim=start_frame=" + thumbnailFrame(video) + ":end_frame="
+                    + (thumbnailFrame(video) + 1) + "[thumb]");
+        }
         long sounding = OutputEncoding.sounding(video);
         StringBuilder sound = new StringBuilder(graph.sound());
         if (sounding > 1) {
@@ -61,7 +71,9 @@ final class RenderCommands {
         }
         graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
         graph.args.addAll(mapped);
-        graph.args.addAll(OutputEncoding.thumbnail("[thumb]"));
+        if (thumbnailInGraph) {
+            graph.args.addAll(OutputEncoding.thumbnail("[thumb]"));
+        }
         return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
                 graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions, files);
     }
@@ -136,6 +148,25 @@ final class RenderCommands {
         }
         return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
                 video.durationSeconds(), Map.of(), List.of(workDir.resolve(VIDEO_FILE)));
+    }
+
+    /** The thumbnail's frame: the middle of the first segment. */
+    static int thumbnailFrame(ResolvedVideo video) {
+        return video.segments().get(0).frames() / 2;
+    }
+
+    /**
+     * Whether a full render's thumbnail is cut from its MP4 once it is written ({@link #thumbnail}) rather than
+     * split off the picture: for a streamed render (its first segment comes sooner; a render nobody watches keeps
+     * the one process) whose first output is an MP4 at the canvas's size and rate that reaches that frame.
+     */
+    static boolean thumbnailFromVideo(ResolvedVideo video, boolean stream) {
+        ResolvedVideo.Output output = video.outputs().get(0);
+        int fps = video.canvas().fps();
+        return stream && output.format() == OutputFormat.MP4
+                && (output.height() <= 0 || output.height() == video.canvas().height())
+                && (output.fps() <= 0 || output.fps() == fps)
+                && (output.duration() <= 0 || output.duration() * fps > thumbnailFrame(video) + 1);
     }
 
     /**

@@ -82,7 +82,22 @@ public final class RenderEngine {
                 throw new RenderException("ffmpeg produced no " + output.getFileName() + " output");
             }
         }
+        FfmpegCommand thumbnail = thumbnailAfter(video, stream, command);
+        if (thumbnail != null) {
+            runner.run(thumbnail, timeLimit);
+        }
         return checked(video, command);
+    }
+
+    /**
+     * The command that cuts a full render's thumbnail from its MP4 once {@code render} has written it; null when
+     * {@code render} cuts it itself ({@link RenderCommands#thumbnailFromVideo}).
+     */
+    FfmpegCommand thumbnailAfter(ResolvedVideo video, boolean stream, FfmpegCommand render) {
+        return RenderCommands.thumbnailFromVideo(video, stream)
+                ? compiler.compileThumbnail(render.video(),
+                        (double) RenderCommands.thumbnailFrame(video) / video.canvas().fps(), render.workDir())
+                : null;
     }
 
     /** The result of {@code command}, checked against the timeline: streams, frame size, duration. */
@@ -181,7 +196,7 @@ public final class RenderEngine {
             throw new RenderException("the pieces' list cannot be written");
         }
         // the thumbnail is the middle frame of the first segment, as a full render cuts it
-        int middle = video.segments().get(0).frames() / 2;
+        int middle = RenderCommands.thumbnailFrame(video);
         int holder = 0;
         while (holder + 1 < starts.size() && starts.get(holder + 1) <= middle) {
             holder++;

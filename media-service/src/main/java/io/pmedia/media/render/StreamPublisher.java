@@ -45,7 +45,7 @@ public final class StreamPublisher implements AutoCloseable {
     public static final String PLAYLIST = "index.m3u8";
     /** The playlist's content type. */
     public static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
-    static final long EVERY_MILLIS = 50;
+    static final long EVERY_MILLIS = 20;
     private static final Pattern SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
     private static final Logger LOG = Logger.getLogger(StreamPublisher.class);
     private static final ScheduledExecutorService TIMER = Executors.newScheduledThreadPool(1, runnable -> {
@@ -59,7 +59,8 @@ public final class StreamPublisher implements AutoCloseable {
     private final String prefix;
     private final Set<String> stored = new HashSet<>();
     private String published;
-    private int publishedSegments;
+    /** Segments of the published playlist; null until the acceptance's playlist has been read. */
+    private Integer publishedSegments;
     private ScheduledFuture<?> ticks;
 
     /**
@@ -87,12 +88,8 @@ public final class StreamPublisher implements AutoCloseable {
      * grows).
      */
     public synchronized StreamPublisher start() {
-        try {
-            sink.get(prefix + PLAYLIST).ifPresent(existing -> publishedSegments = (int) new String(existing,
-                    StandardCharsets.UTF_8).lines().filter(line -> !line.isBlank() && !line.startsWith("#")).count());
-        } catch (RuntimeException e) {
-            LOG.debugf("stream %s: the playlist written at acceptance cannot be read (%s)", prefix, e.getMessage());
-        }
+        // the first pass, on the publisher's thread, reads the playlist the acceptance may have written: the render
+        // starts without waiting for the store
         ticks = TIMER.scheduleWithFixedDelay(() -> {
             try {
                 publish(false);
@@ -101,6 +98,17 @@ public final class StreamPublisher implements AutoCloseable {
             }
         }, 0, EVERY_MILLIS, TimeUnit.MILLISECONDS);
         return this;
+    }
+
+    /** How many segments the playlist written at acceptance names (0 when there is none, or the store cannot say). */
+    private int acceptedSegments() {
+        try {
+            return sink.get(prefix + PLAYLIST).map(existing -> (int) new String(existing, StandardCharsets.UTF_8)
+                    .lines().filter(line -> !line.isBlank() && !line.startsWith("#")).count()).orElse(0);
+        } catch (RuntimeException e) {
+            LOG.debugf("stream %s: the playlist written at acceptance cannot be read (%s)", prefix, e.getMessage());
+            return 0;
+        }
     }
 
     /**
@@ -126,6 +134,9 @@ public final class StreamPublisher implements AutoCloseable {
     }
 
     synchronized void publish(boolean last) {
+        if (publishedSegments == null) {
+            publishedSegments = acceptedSegments();
+        }
         if (!Files.isRegularFile(playlist)) {
             if (last) {
                 throw new IllegalStateException("ffmpeg wrote no stream playlist");

@@ -82,6 +82,40 @@ class FilterGraphCompilerTest {
     }
 
     @Test
+    void aStreamedRenderCutsItsThumbnailFromTheMp4AfterwardsSoTheFirstSegmentIsNotHeldBack(@TempDir Path work)
+            throws IOException {
+        ResolvedVideo video = video("Ada");
+        FfmpegCommand command = compiler.compile(video, photo(work), List.of(), List.of(), true, work);
+
+        assertThat(graph(command)).contains("concat=n=2:v=1:a=0,format=yuv420p[vout]")
+                .doesNotContain("split=2", "[thumb]");
+        assertThat(String.join(" ", command.arguments())).doesNotContain("thumbnail.jpg");
+        assertThat(command.thumbnail()).isEqualTo(work.resolve("thumbnail.jpg"));
+        assertThat(RenderCommands.thumbnailFromVideo(video, true)).isTrue();
+        assertThat(RenderCommands.thumbnailFromVideo(video, false)).isFalse();
+        FfmpegCommand thumbnail = compiler.compileThumbnail(work.resolve("video.mp4"),
+                RenderCommands.thumbnailFrame(video) / 25.0, work);
+        assertThat(String.join(" ", thumbnail.arguments())).contains("-ss 1 ", "-i file:" + work.resolve("video.mp4"),
+                "-frames:v 1 -c:v mjpeg -q:v 3 -f image2 -update 1 thumbnail.jpg");
+    }
+
+    @Test
+    void aStreamedMainOutputThatDoesNotShowTheCanvasFrameHasTheThumbnailSplitOffThePicture(@TempDir Path work)
+            throws IOException {
+        ResolvedVideo video = Templates.resolve(Templates.parse(TEMPLATE.replace("\"segments\"",
+                "\"outputs\": [{\"name\": \"small\", \"format\": \"mp4\", \"height\": 180}], \"segments\"")),
+                """
+                        {"personalization_fields": {"name": "Ada"}, "global_assets": {"images": ["%s"]}}"""
+                        .formatted(PHOTO));
+        FfmpegCommand command = compiler.compile(video, photo(work), List.of(), List.of(), true, work);
+
+        assertThat(RenderCommands.thumbnailFromVideo(video, true)).isFalse();
+        assertThat(graph(command)).contains("split=2[", "[vthumb]trim=start_frame=25:end_frame=26[thumb]");
+        assertThat(String.join(" ", command.arguments()))
+                .endsWith("-map [thumb] -frames:v 1 -c:v mjpeg -q:v 3 -f image2 -update 1 thumbnail.jpg");
+    }
+
+    @Test
     void anAssetIsOpenedOnceWithOnlyTheFileProtocolAndImageDemuxersAndSplitForEachUse(@TempDir Path work)
             throws IOException {
         FfmpegCommand command = compiler.compile(video("Ada"), photo(work), work);

@@ -103,6 +103,23 @@ class RenderEngineTest {
     }
 
     @Test
+    void aStreamedRenderHasTheSameThumbnailCutFromItsMp4(@TempDir Path work) throws IOException {
+        Path whole = Files.createDirectories(work.resolve("whole"));
+        Path streamed = Files.createDirectories(work.resolve("streamed"));
+        RenderEngine.RenderOutput one = engine.render(small("Ada", "null"), files(), List.of(), List.of(), false, whole,
+                Duration.ofSeconds(60));
+        RenderEngine.RenderOutput other = engine.render(small("Ada", "null"), files(), List.of(), List.of(), true,
+                streamed, Duration.ofSeconds(60));
+
+        assertThat(other.thumbnail()).isEqualTo(streamed.resolve("thumbnail.jpg"));
+        assertThat(Mp4Summary.isJpeg(other.thumbnail())).isTrue();
+        assertThat(Files.readString(streamed.resolve("stream.m3u8"))).contains("stream-00000.ts");
+        // the same frame (the middle of the first segment), once from the picture and once decoded from the MP4
+        assertThat(Likeness.ssim(one.thumbnail(), other.thumbnail(), work)).singleElement()
+                .satisfies(ssim -> assertThat(ssim).isGreaterThan(0.95));
+    }
+
+    @Test
     void aHostileNameInAHostileDirectoryWithHostileFontPathsRendersLiterally(@TempDir Path parent)
             throws IOException {
         Path work = Files.createDirectories(parent.resolve("we:ird,[dir];'x% $(id)"));
