@@ -9,17 +9,8 @@ prefix=${1:?usage: build-images.sh REGISTRY/PREFIX VERSION}
 version=${2:?usage: build-images.sh REGISTRY/PREFIX VERSION}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
-# service runtime: media-service carries FFmpeg and the fonts (the API and the render workers use the same image);
-# engagement-service runs FFmpeg too (pmedia.engagement.ffmpeg).
-images=(
-  "gateway-service jre"
-  "media-service media-runtime"
-  "batch-service jre"
-  "vton-service jre"
-  "campaign-service jre"
-  "notifier-service jre"
-  "engagement-service media-runtime"
-)
+# each service and its runtime stage, one per line (the table ./pmedia images reads too)
+mapfile -t images < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/deploy/docker/images.txt")
 
 if command -v podman >/dev/null; then build=(podman build)
 elif command -v buildah >/dev/null; then build=(buildah bud)

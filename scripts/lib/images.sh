@@ -16,16 +16,8 @@ IMAGES_OUT="$STATE/images"
 IMAGES_VALUES="${PMEDIA_IMAGES_VALUES:-$ROOT/deploy/k8s/overlays/prod/values.env}"
 IMAGES_DIGESTS_COMPONENT="$ROOT/deploy/k8s/components/image-digests/kustomization.yaml"
 DEBIAN_MIRROR="${PMEDIA_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-# service runtime: the stages of deploy/docker/Dockerfile (media and engagement run FFmpeg).
-IMAGE_SERVICES=(
-  "gateway-service jre"
-  "media-service media-runtime"
-  "batch-service jre"
-  "vton-service jre"
-  "campaign-service jre"
-  "notifier-service jre"
-  "engagement-service media-runtime"
-)
+# Each service and its runtime stage of deploy/docker/Dockerfile (the table deploy/docker/build-images.sh reads too).
+mapfile -t IMAGE_SERVICES < <(grep -v -e '^#' -e '^[[:space:]]*$' "$ROOT/deploy/docker/images.txt")
 
 # A value of the values file (the last line that sets it).
 images_value() { sed -n "s/^$1=//p" "$IMAGES_VALUES" | tail -n 1; }

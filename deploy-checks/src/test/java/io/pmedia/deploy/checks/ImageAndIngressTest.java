@@ -68,19 +68,24 @@ class ImageAndIngressTest {
     }
 
     @Test
-    void theBuildScriptBuildsEveryServiceAndMediaWithItsRuntime() {
-        String script = Manifests.read(Manifests.root().resolve("deploy/docker/build-images.sh"));
-        ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct()
-                .forEach(module -> assertThat(script).contains("\"" + module + " "));
-        assertThat(script).contains("\"media-service media-runtime\"");
+    void theImageTableNamesEveryServiceOnceAndMediaWithItsRuntime() {
+        List<String> table = Manifests.read(Manifests.root().resolve("deploy/docker/images.txt")).lines()
+                .filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
+        List<String> modules = ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct().toList();
+        assertThat(table).extracting(line -> line.split(" ")[0]).containsExactlyInAnyOrderElementsOf(modules);
+        assertThat(table).contains("media-service media-runtime", "engagement-service media-runtime")
+                .allSatisfy(line -> assertThat(line).matches("[a-z-]+ (jre|media-runtime)"));
+        // both builders read it: the script for any OCI builder and ./pmedia images
+        assertThat(Manifests.read(Manifests.root().resolve("deploy/docker/build-images.sh")))
+                .contains("\"$root/deploy/docker/images.txt\"");
+        assertThat(Manifests.read(Manifests.root().resolve("scripts/lib/images.sh")))
+                .contains("\"$ROOT/deploy/docker/images.txt\"");
     }
 
     @Test
     void thePmediaImagesCommandBuildsEveryServiceFromTheValuesBaseAsANonRootUser() {
         String script = Manifests.read(Manifests.root().resolve("scripts/lib/images.sh"));
-        ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct()
-                .forEach(module -> assertThat(script).contains("\"" + module + " "));
-        assertThat(script).contains("\"media-service media-runtime\"", "images_value BASE_IMAGE",
+        assertThat(script).contains("images_value BASE_IMAGE",
                 "--build-arg \"JRE_IMAGE=$base\"", "--isolation chroot", "[ \"$user\" = \"185:185\" ]",
                 "[java -jar /deployments/quarkus-run.jar]", "cyclonedx-maven-plugin");
         assertThat(Manifests.read(Manifests.root().resolve("pmedia"))).contains("images) cmd_images");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * Turns a resolved video and the local files of its assets into an MP4 and a JPEG thumbnail in a work directory:
@@ -109,9 +110,10 @@ public final class RenderEngine {
         if (probe.count("video") != 1 || probe.count("audio") != 1) {
             throw new RenderException("the rendered file lacks a video or an audio stream");
         }
-        if (probe.width() != video.canvas().width() || probe.height() != video.canvas().height()) {
+        int[] size = mainSize(video);
+        if (probe.width() != size[0] || probe.height() != size[1]) {
             throw new RenderException("the rendered video is " + probe.width() + "x" + probe.height()
-                    + " instead of " + video.canvas().width() + "x" + video.canvas().height());
+                    + " instead of " + size[0] + "x" + size[1]);
         }
         if (Math.abs(probe.durationSeconds() - video.durationSeconds()) > DURATION_TOLERANCE) {
             throw new RenderException("the rendered video lasts " + FilterGraph.number(probe.durationSeconds())
@@ -119,6 +121,19 @@ public final class RenderEngine {
         }
         return new RenderOutput(command.video(), command.thumbnail(), probe.durationSeconds(), probe.width(),
                 probe.height(), command.outputs());
+    }
+
+    /**
+     * The frame size of the main output: the canvas, or the canvas scaled to the output's height with the width
+     * following, rounded to even as FFmpeg's {@code scale=-2} rounds it.
+     */
+    static int[] mainSize(ResolvedVideo video) {
+        int height = video.outputs().get(0).height();
+        TemplateDefinition.Canvas canvas = video.canvas();
+        if (height <= 0 || height == canvas.height()) {
+            return new int[]{canvas.width(), canvas.height()};
+        }
+        return new int[]{(int) Math.round((double) height * canvas.width() / (canvas.height() * 2.0)) * 2, height};
     }
 
     private static long size(Path file) {

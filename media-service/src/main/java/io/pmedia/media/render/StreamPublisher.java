@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 import org.jboss.logging.Logger;
@@ -133,6 +134,43 @@ public final class StreamPublisher implements AutoCloseable {
         return prefix + PLAYLIST;
     }
 
+    /** A playlist FFmpeg wrote with its segments named by URLs: its text and how many segments it names. */
+    public record Named(String text, int segments) {
+    }
+
+    /**
+     * The playlist {@code written} (FFmpeg's lines) with each of its segments named by {@code url} of the segment's
+     * file name, in order; with {@code last}, the complete VOD playlist, else an EVENT playlist without an end.
+     */
+    public static Named named(List<String> written, Function<String, String> url, boolean last) {
+        List<String> out = new ArrayList<>();
+        int segments = 0;
+        for (String line : written) {
+            if (line.isBlank() || line.startsWith("#")) {
+                if (last && line.equals("#EXT-X-PLAYLIST-TYPE:EVENT")) {
+                    out.add("#EXT-X-PLAYLIST-TYPE:VOD");
+                } else if (!line.equals("#EXT-X-ENDLIST")) {
+                    out.add(line);
+                }
+                continue;
+            }
+            String name = line.strip();
+            if (isSegment(name)) {
+                out.add(url.apply(name));
+                segments++;
+            }
+        }
+        if (last) {
+            out.add("#EXT-X-ENDLIST");
+        }
+        return new Named(String.join("\n", out) + "\n", segments);
+    }
+
+    /** Whether {@code name} is the file name of a segment FFmpeg writes ({@code stream-00000.ts}). */
+    public static boolean isSegment(String name) {
+        return SEGMENT.matcher(name).matches();
+    }
+
     synchronized void publish(boolean last) {
         if (publishedSegments == null) {
             publishedSegments = acceptedSegments();
@@ -149,21 +187,7 @@ public final class StreamPublisher implements AutoCloseable {
         } catch (IOException e) {
             return;
         }
-        List<String> out = new ArrayList<>();
-        int segments = 0;
-        for (String line : lines) {
-            if (line.isBlank() || line.startsWith("#")) {
-                if (last && line.equals("#EXT-X-PLAYLIST-TYPE:EVENT")) {
-                    out.add("#EXT-X-PLAYLIST-TYPE:VOD");
-                } else if (!line.equals("#EXT-X-ENDLIST")) {
-                    out.add(line);
-                }
-                continue;
-            }
-            String name = line.strip();
-            if (!SEGMENT.matcher(name).matches()) {
-                continue;
-            }
+        Named named = named(lines, name -> {
             if (stored.add(name)) {
                 try {
                     sink.put(prefix + name, playlist.resolveSibling(name), "video/mp2t");
@@ -172,18 +196,15 @@ public final class StreamPublisher implements AutoCloseable {
                     throw e;
                 }
             }
-            out.add(sink.url(prefix + name));
-            segments++;
-        }
-        if (last) {
-            out.add("#EXT-X-ENDLIST");
-        }
+            return sink.url(prefix + name);
+        }, last);
+        int segments = named.segments();
         if (!last && segments <= publishedSegments) {
             // nothing new; or a cached opening already published, which the render's own playlist has not reached
             // yet (an EVENT playlist only grows)
             return;
         }
-        String text = String.join("\n", out) + "\n";
+        String text = named.text();
         // the URLs are presigned afresh on every pass, so compare the playlist FFmpeg wrote, not ours
         String written = String.join("\n", lines) + last;
         if (!written.equals(published)) {

@@ -18,7 +18,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -34,6 +33,7 @@ import io.pmedia.media.render.Concurrently;
 import io.pmedia.media.render.Cue;
 import io.pmedia.media.render.FilterGraphCompiler;
 import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.storage.ObjectStore;
@@ -70,7 +70,6 @@ public class ChunkCache {
 
     /** An opening's playlist, beside its segments, under its key. */
     static final String OPENING_PLAYLIST = "index.m3u8";
-    private static final Pattern OPENING_SEGMENT = Pattern.compile("stream-[0-9]{5}\\.ts");
 
     private final Keeper keeper;
     private final ObjectMapper mapper;
@@ -261,26 +260,15 @@ public class ChunkCache {
         if (manifest.isEmpty()) {
             return Optional.empty();
         }
-        List<String> out = new ArrayList<>();
-        int segments = 0;
         try {
-            for (String line : Files.readAllLines(manifest.get(), StandardCharsets.UTF_8)) {
-                if (line.equals("#EXT-X-ENDLIST") || line.isBlank()) {
-                    continue;
-                }
-                if (line.startsWith("#")) {
-                    out.add(line);
-                } else if (OPENING_SEGMENT.matcher(line.strip()).matches()) {
-                    out.add(url.apply(openingKey + line.strip()));
-                    segments++;
-                }
-            }
+            StreamPublisher.Named named = StreamPublisher.named(Files.readAllLines(manifest.get(),
+                    StandardCharsets.UTF_8), name -> url.apply(openingKey + name), false);
+            return named.segments() == 0
+                    ? Optional.empty()
+                    : Optional.of(named.text().getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             return Optional.empty();
         }
-        return segments == 0
-                ? Optional.empty()
-                : Optional.of((String.join("\n", out) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     /** Where an opening's segments and playlist are kept: its piece, its sound, hashed. */
@@ -297,7 +285,7 @@ public class ChunkCache {
             Path playlist = work.resolve(FilterGraphCompiler.STREAM_FILE);
             List<String> lines = Files.readAllLines(playlist, StandardCharsets.UTF_8);
             for (String line : lines) {
-                if (OPENING_SEGMENT.matcher(line.strip()).matches()) {
+                if (StreamPublisher.isSegment(line.strip())) {
                     keeper.keep(openingKey + line.strip(), work.resolve(line.strip()));
                 }
             }

@@ -120,6 +120,28 @@ class RenderEngineTest {
     }
 
     @Test
+    void aMainOutputScaledDownRendersAtItsOwnSizeStreamedOrNot(@TempDir Path work) throws IOException {
+        TemplateDefinition template = Templates.parse(SMALL.formatted("null").replace("\"segments\"",
+                "\"outputs\": [{\"name\": \"main\", \"format\": \"mp4\", \"height\": 90}], \"segments\""));
+        ResolvedVideo video = TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data("""
+                {"personalization_fields": {"name": "Ada"},
+                 "global_assets": {"images": ["%s"], "videos": ["%s"], "icons": ["%s"]}}"""
+                .formatted(IMAGE, CLIP, ICON))));
+        assertThat(RenderEngine.mainSize(video)).containsExactly(160, 90);
+
+        for (boolean stream : List.of(false, true)) {
+            Path dir = Files.createDirectories(work.resolve("stream-" + stream));
+            RenderEngine.RenderOutput output = engine.render(video, files(), List.of(), List.of(), stream, dir,
+                    Duration.ofSeconds(60));
+
+            assertThat(List.of(output.width(), output.height())).as("streamed: %s", stream).containsExactly(160, 90);
+            FfmpegRunner.Probe probe = engine.runner().probe(output.video());
+            assertThat(List.of(probe.width(), probe.height())).containsExactly(160, 90);
+            assertThat(Mp4Summary.isJpeg(output.thumbnail())).isTrue();
+        }
+    }
+
+    @Test
     void aHostileNameInAHostileDirectoryWithHostileFontPathsRendersLiterally(@TempDir Path parent)
             throws IOException {
         Path work = Files.createDirectories(parent.resolve("we:ird,[dir];'x% $(id)"));
