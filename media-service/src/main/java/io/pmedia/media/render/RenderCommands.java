@@ -158,15 +158,10 @@ final class RenderCommands {
     /**
      * Whether a full render's thumbnail is cut from its MP4 once it is written ({@link #thumbnail}) rather than
      * split off the picture: for a streamed render (its first segment comes sooner; a render nobody watches keeps
-     * the one process) whose first output is an MP4 at the canvas's size and rate that reaches that frame.
+     * the one process) whose main output shows the canvas as it is.
      */
     static boolean thumbnailFromVideo(ResolvedVideo video, boolean stream) {
-        ResolvedVideo.Output output = video.outputs().get(0);
-        int fps = video.canvas().fps();
-        return stream && output.format() == OutputFormat.MP4
-                && (output.height() <= 0 || output.height() == video.canvas().height())
-                && (output.fps() <= 0 || output.fps() == fps)
-                && (output.duration() <= 0 || output.duration() * fps > thumbnailFrame(video) + 1);
+        return stream && video.mainShowsCanvas();
     }
 
     /**

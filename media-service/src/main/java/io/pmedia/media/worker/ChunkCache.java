@@ -34,7 +34,6 @@ import io.pmedia.media.render.Cue;
 import io.pmedia.media.render.FilterGraphCompiler;
 import io.pmedia.media.render.RenderEngine;
 import io.pmedia.media.render.StreamPublisher;
-import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
@@ -197,13 +196,7 @@ public class ChunkCache {
 
     /** Whether a render of {@code video} can use the cache at all: one MP4 at the canvas's size and rate. */
     static boolean cacheable(ResolvedVideo video) {
-        if (video.outputs().size() != 1 || video.burnInCaptions()) {
-            return false;
-        }
-        ResolvedVideo.Output output = video.outputs().get(0);
-        return output.format() == OutputFormat.MP4 && output.duration() <= 0
-                && (output.height() <= 0 || output.height() == video.canvas().height())
-                && (output.fps() <= 0 || output.fps() == video.canvas().fps());
+        return video.outputs().size() == 1 && !video.burnInCaptions() && video.mainShowsCanvas();
     }
 
     /**
