@@ -59,7 +59,8 @@ public final class StreamPublisher implements AutoCloseable {
     private final Path playlist;
     private final String prefix;
     private final Set<String> stored = new HashSet<>();
-    private String published;
+    /** The playlist FFmpeg wrote as of the last pass that went through (and whether it was the last). */
+    private String handled;
     /** Segments of the published playlist; null until the acceptance's playlist has been read. */
     private Integer publishedSegments;
     private ScheduledFuture<?> ticks;
@@ -187,6 +188,12 @@ public final class StreamPublisher implements AutoCloseable {
         } catch (IOException e) {
             return;
         }
+        // a pass over a playlist FFmpeg has not changed since the last one does nothing (no segment to store, no
+        // URL to presign: passes come every EVERY_MILLIS, segments about every second)
+        String written = String.join("\n", lines) + last;
+        if (written.equals(handled)) {
+            return;
+        }
         Named named = named(lines, name -> {
             if (stored.add(name)) {
                 try {
@@ -198,19 +205,12 @@ public final class StreamPublisher implements AutoCloseable {
             }
             return sink.url(prefix + name);
         }, last);
-        int segments = named.segments();
-        if (!last && segments <= publishedSegments) {
-            // nothing new; or a cached opening already published, which the render's own playlist has not reached
-            // yet (an EVENT playlist only grows)
-            return;
+        // an EVENT playlist only grows: a cached opening already published is replaced once this render's playlist
+        // names more segments than it
+        if (last || named.segments() > publishedSegments) {
+            sink.put(prefix + PLAYLIST, named.text().getBytes(StandardCharsets.UTF_8), PLAYLIST_TYPE);
+            publishedSegments = named.segments();
         }
-        String text = named.text();
-        // the URLs are presigned afresh on every pass, so compare the playlist FFmpeg wrote, not ours
-        String written = String.join("\n", lines) + last;
-        if (!written.equals(published)) {
-            sink.put(prefix + PLAYLIST, text.getBytes(StandardCharsets.UTF_8), PLAYLIST_TYPE);
-            published = written;
-            publishedSegments = segments;
-        }
+        handled = written;
     }
 }
