@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * Compiles a resolved video into one FFmpeg invocation. Each segment is one chain of the filter graph: a base (a
@@ -91,15 +92,16 @@ public final class FilterGraphCompiler {
     }
 
     /**
-     * Frames {@code [from, to)} of {@code video} as one video-only MP4 piece ({@code file} in {@code workDir}),
-     * encoded as every piece is, to be joined by {@link #compileAssembly}. When the frames lie inside one segment,
+     * Frames {@code [from, to)} of {@code video} as one video-only MP4 piece for each of its outputs {@code
+     * outputs} (indexes; in {@code workDir}, in that order among the command's outputs), each resized as its output
+     * is and encoded as every piece is, to be joined by {@link #compileAssembly}. When the frames lie inside one segment,
      * away from its transitions, only that segment is composed, from the first of them on (its video background
      * opened there, when it is known to last that long); else the whole graph is, and cut.
      *
      * @param threads the cores its encoder may take; 0 for FFmpeg's choice
      * @param assets the local file of every URL of {@link ResolvedVideo#assets()}
      */
-    public FfmpegCommand compileRange(ResolvedVideo video, int from, int to, String file, int threads,
+    public FfmpegCommand compileRange(ResolvedVideo video, int from, int to, List<Integer> outputs, int threads,
             Map<String, Path> assets, Path workDir) {
         for (int k = 0; k < video.segments().size(); k++) {
             int start = video.startFrame(k);
@@ -110,11 +112,11 @@ public final class FilterGraphCompiler {
                 ResolvedVideo part = new ResolvedVideo(video.canvas(), List.of(segment.withTransition(null)),
                         ResolvedVideo.Audio.silence());
                 return RenderCommands.window(SegmentGraph.window(ffmpeg, fonts, part, assets, workDir, from - start),
-                        to - from, file, threads);
+                        from, to, video.frames(), outputs, video.outputs(), threads);
             }
         }
         return RenderCommands.range(SegmentGraph.of(ffmpeg, fonts, video, assets, List.of(), workDir), from, to,
-                file, threads);
+                outputs, video.outputs(), threads);
     }
 
     /**
@@ -146,19 +148,24 @@ public final class FilterGraphCompiler {
     }
 
     /**
-     * Joins the pieces listed (in order) in the concat list {@code pieces} (in {@code workDir}) without
-     * re-encoding, with the whole video's sound, into the MP4 (and the stream) a full render writes.
+     * Joins the pieces of output {@code output} listed (in order) in the concat list {@code pieces} (in {@code
+     * workDir}) without re-encoding, with the whole video's sound, into the file (and, for the main output, the
+     * stream) a full render writes for that output.
      *
      * @param sound the video's sound already encoded ({@link #compileSound}), copied as it is
      */
-    public FfmpegCommand compileAssembly(ResolvedVideo video, Path pieces, Path sound, boolean stream,
+    public FfmpegCommand compileAssembly(ResolvedVideo video, int output, Path pieces, Path sound, boolean stream,
             Path workDir) {
-        return RenderCommands.assembly(ffmpeg, video, pieces, sound, stream, workDir);
+        return RenderCommands.assembly(ffmpeg, video, output, pieces, sound, stream, workDir);
     }
 
-    /** The thumbnail of an assembly: the frame {@code seconds} into {@code piece}, as a full render names it. */
-    public FfmpegCommand compileThumbnail(Path piece, double seconds, Path workDir) {
-        return RenderCommands.thumbnail(ffmpeg, piece, seconds, workDir);
+    /**
+     * The thumbnail of an assembly: the frame {@code seconds} into {@code piece}, as a full render names it; scaled
+     * to {@code canvas} unless that is null (a piece of the canvas as it is).
+     */
+    public FfmpegCommand compileThumbnail(Path piece, double seconds, TemplateDefinition.Canvas canvas,
+            Path workDir) {
+        return RenderCommands.thumbnail(ffmpeg, piece, seconds, canvas, workDir);
     }
 
     /**
@@ -169,8 +176,8 @@ public final class FilterGraphCompiler {
         return RenderCommands.opening(ffmpeg, piece, sound, seconds, workDir);
     }
 
-    /** The encoder settings a cached piece was made with, for its cache key. */
-    public static String pieceEncoding(int fps) {
-        return OutputEncoding.pieceEncoding(fps);
+    /** What the pieces of output {@code output} of {@code video} are made with, for their cache key. */
+    public static String pieceShape(ResolvedVideo video, int output) {
+        return OutputEncoding.pieceShape(video.outputs().get(output), video.canvas().height(), video.canvas().fps());
     }
 }

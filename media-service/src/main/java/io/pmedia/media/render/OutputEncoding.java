@@ -57,16 +57,9 @@ final class OutputEncoding {
             boolean stream) {
         ResolvedVideo video = graph.video;
         int fps = graph.fps;
-        List<String> filters = new ArrayList<>();
-        if (output.height() > 0 && output.height() != graph.canvas.height()) {
-            filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
-        }
-        if (output.fps() > 0 && output.fps() != fps) {
-            filters.add("fps=" + output.fps());
-        }
-        double duration = output.duration() > 0
-                ? Math.min(output.duration(), video.durationSeconds())
-                : video.durationSeconds();
+        List<String> filters = new ArrayList<>(resize(output, graph.canvas.height(), fps, video.frames(), 0,
+                video.frames()));
+        double duration = duration(video, output);
         if (output.duration() > 0) {
             filters.add("trim=duration=" + number(duration));
         }
@@ -89,7 +82,7 @@ final class OutputEncoding {
             mapped.addAll(List.of("-map", sound));
         }
         boolean streamed = i == 0 && stream;
-        mapped.addAll(encoder(output.format(), output.fps() > 0 ? output.fps() : fps, !streamed));
+        mapped.addAll(encoder(output.format(), fps(output, fps), !streamed));
         mapped.addAll(List.of("-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration)));
         if (streamed) {
             // one encode, two muxers: the MP4 and, as it renders, the HLS stream (a keyframe every segment)
@@ -100,6 +93,82 @@ final class OutputEncoding {
         } else {
             mapped.add(file);
         }
+    }
+
+    /**
+     * The filters that turn frames {@code [from, to)} of a video of {@code frames} frames at the canvas's size and
+     * rate into {@code output}'s: scaled to its height (the width following, rounded to even), resampled to its rate
+     * and cut to {@link #resampled} of its frames; none when it is the canvas as it is. A full render ({@code [0,
+     * frames)}) and the chunk cache's pieces of that output (each from a whole second) apply the same ones, so that
+     * the pieces hold the full render's frames.
+     */
+    static List<String> resize(ResolvedVideo.Output output, int canvasHeight, int canvasFps, int frames, int from,
+            int to) {
+        List<String> filters = new ArrayList<>();
+        if (output.height() > 0 && output.height() != canvasHeight) {
+            filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
+        }
+        if (output.fps() > 0 && output.fps() != canvasFps) {
+            filters.add("fps=" + output.fps() + ",trim=end_frame="
+                    + (resampled(output.fps(), canvasFps, frames, to) - resampled(output.fps(), canvasFps, frames,
+                            from)));
+        }
+        return filters;
+    }
+
+    /**
+     * How many frames at {@code fps} come before frame {@code frame} of a video of {@code frames} at {@code
+     * canvasFps}: on a whole second, that many seconds' worth; at the video's end, as many as FFmpeg's {@code fps}
+     * filter makes when its input ends on the last frame's time (it does after a transition; after a cut it ends a
+     * frame later and would make one more frame now and then, which the trim takes off).
+     */
+    static int resampled(int fps, int canvasFps, int frames, int frame) {
+        if (fps == canvasFps) {
+            return frame;
+        }
+        if (frame == frames) {
+            return (int) Math.round((double) (frames - 1) * fps / canvasFps);
+        }
+        if ((long) frame * fps % canvasFps != 0) {
+            throw new IllegalArgumentException("frame " + frame + " is not on a whole second at " + canvasFps
+                    + " fps");
+        }
+        return (int) ((long) frame * fps / canvasFps);
+    }
+
+    /**
+     * How many frames {@code output} has in all: those of a video of {@code frames} at {@code canvasFps}, resampled
+     * to its rate, and of a teaser those before its cut (what {@code trim=duration} keeps).
+     */
+    static int cutFrames(ResolvedVideo.Output output, int canvasFps, int frames) {
+        int fps = fps(output, canvasFps);
+        int all = resampled(fps, canvasFps, frames, frames);
+        return output.duration() > 0 ? Math.min(all, (int) Math.ceil(output.duration() * fps - 1e-9)) : all;
+    }
+
+    /** How long {@code output} lasts: the video, or its first seconds (a teaser). */
+    static double duration(ResolvedVideo video, ResolvedVideo.Output output) {
+        return output.duration() > 0 ? Math.min(output.duration(), video.durationSeconds()) : video.durationSeconds();
+    }
+
+    /** The frame rate of {@code output}: its own, else the canvas's. */
+    static int fps(ResolvedVideo.Output output, int canvasFps) {
+        return output.fps() > 0 ? output.fps() : canvasFps;
+    }
+
+    /**
+     * What a cached piece of output {@code output} is made with, for its key: the piece encoding at the output's
+     * rate and, when it is not the canvas as it is, its resizing (a piece of the canvas keeps the key it always had).
+     */
+    static String pieceShape(ResolvedVideo.Output output, int canvasHeight, int canvasFps) {
+        String encoding = pieceEncoding(fps(output, canvasFps));
+        if (output.height() > 0 && output.height() != canvasHeight) {
+            encoding += " height=" + output.height();
+        }
+        if (output.fps() > 0 && output.fps() != canvasFps) {
+            encoding += " fps=" + output.fps();
+        }
+        return output.duration() > 0 ? encoding + " duration=" + number(output.duration()) : encoding;
     }
 
     /** The encoder settings of one output format at {@code fps} (a keyframe every two seconds). */

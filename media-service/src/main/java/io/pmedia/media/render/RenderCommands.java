@@ -12,6 +12,7 @@ import java.util.Map;
 
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * The shapes of FFmpeg command the engine runs, each finishing a {@link SegmentGraph}: a full render (every output
@@ -65,7 +66,7 @@ final class RenderCommands {
         List<Path> files = new ArrayList<>();
         List<String> mapped = new ArrayList<>();
         for (int i = 0; i < outputs.size(); i++) {
-            String file = i == 0 ? VIDEO_FILE : "output-" + i + "." + outputs.get(i).format().extension();
+            String file = outputFile(video, i);
             OutputEncoding.output(graph, i, outputs.get(i), file, mapped, stream);
             files.add(graph.workDir.resolve(file));
         }
@@ -79,38 +80,83 @@ final class RenderCommands {
     }
 
     /**
-     * Frames {@code [from, to)} of the whole video as one video-only piece ({@code file}), encoded as every piece
-     * is: the full graph, cut. Exact for any template (transitions included); what comes before {@code from} is
-     * composed and dropped.
+     * Frames {@code [from, to)} of the whole video as one video-only piece per output in {@code outputs} (indexes
+     * into the video's outputs; {@link #pieceFile} names them), encoded as every piece is: the full graph, cut. Exact
+     * for any template (transitions included); what comes before {@code from} is composed and dropped.
      */
-    static FfmpegCommand range(SegmentGraph graph, int from, int to, String file, int threads) {
+    static FfmpegCommand range(SegmentGraph graph, int from, int to, List<Integer> outputs,
+            List<ResolvedVideo.Output> all, int threads) {
         graph.chains.add(graph.join() + "format=yuv420p,trim=start_frame=" + from + ":end_frame=" + to
                 + ",setpts=PTS-STARTPTS[piece]");
-        return piece(graph, file, (double) (to - from) / graph.fps, threads);
+        return pieces(graph, outputs, all, from, to, graph.video.frames(), threads);
     }
 
     /**
-     * The frames of a {@link SegmentGraph#window} ({@code frames} of them from its offset) as one video-only piece
-     * ({@code file}), encoded as every piece is.
+     * The frames of a {@link SegmentGraph#window} (frames {@code [from, to)} of the whole video of {@code total}
+     * frames, from the window's offset) as one video-only piece per output in {@code outputs}, encoded as every
+     * piece is.
      */
-    static FfmpegCommand window(SegmentGraph graph, int frames, String file, int threads) {
+    static FfmpegCommand window(SegmentGraph graph, int from, int to, int total, List<Integer> outputs,
+            List<ResolvedVideo.Output> all, int threads) {
         graph.chains.add("[" + graph.segment(0, graph.video.segments().get(0)) + "]format=yuv420p,trim=end_frame="
-                + frames + ",setpts=PTS-STARTPTS[piece]");
-        return piece(graph, file, (double) frames / graph.fps, threads);
+                + (to - from) + ",setpts=PTS-STARTPTS[piece]");
+        return pieces(graph, outputs, all, from, to, total, threads);
     }
 
-    private static FfmpegCommand piece(SegmentGraph graph, String file, double seconds, int threads) {
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[piece]"));
-        graph.args.addAll(OutputEncoding.PIECE_ENCODING.apply(graph.fps));
-        if (threads > 0) {
-            // how many cores this piece's encoder may take (pieces rendered side by side share them); the bitstream's
-            // format does not depend on it
-            graph.args.addAll(List.of("-threads", Integer.toString(threads)));
+    /** The file of output {@code output}'s piece in its run's directory. */
+    static String pieceFile(int output) {
+        return "piece-" + output + ".mp4";
+    }
+
+    /** The picture {@code [piece]} split into the pieces of {@code outputs}, each resized as its output is. */
+    private static FfmpegCommand pieces(SegmentGraph graph, List<Integer> outputs, List<ResolvedVideo.Output> all,
+            int from, int to, int total, int threads) {
+        double seconds = (double) (to - from) / graph.fps;
+        List<String> labels = new ArrayList<>();
+        if (outputs.size() == 1) {
+            labels.add("piece");
+        } else {
+            StringBuilder split = new StringBuilder("[piece]split=").append(outputs.size());
+            for (int output : outputs) {
+                split.append("[s").append(output).append(']');
+                labels.add("s" + output);
+            }
+            graph.chains.add(split.toString());
         }
-        graph.args.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4", file));
-        Path piece = graph.workDir.resolve(file);
-        return new FfmpegCommand(graph.args, graph.workDir, piece, piece, seconds, graph.redactions,
-                List.of(piece));
+        List<Path> files = new ArrayList<>();
+        List<String> mapped = new ArrayList<>();
+        for (int k = 0; k < outputs.size(); k++) {
+            int output = outputs.get(k);
+            ResolvedVideo.Output shape = all.get(output);
+            List<String> resize = new ArrayList<>(OutputEncoding.resize(shape, graph.canvas.height(), graph.fps,
+                    total, from, to));
+            int cut = OutputEncoding.cutFrames(shape, graph.fps, total);
+            int before = OutputEncoding.resampled(OutputEncoding.fps(shape, graph.fps), graph.fps, total, from);
+            if (cut < OutputEncoding.resampled(OutputEncoding.fps(shape, graph.fps), graph.fps, total, to)) {
+                // the piece a teaser's cut falls in ends there (its join's -t would let the frames an encoder
+                // holds back slip through)
+                resize.add("trim=end_frame=" + (cut - before));
+            }
+            String label = labels.get(k);
+            if (!resize.isEmpty()) {
+                graph.chains.add("[" + label + "]" + String.join(",", resize) + "[r" + output + "]");
+                label = "r" + output;
+            }
+            mapped.addAll(List.of("-map", "[" + label + "]"));
+            mapped.addAll(OutputEncoding.PIECE_ENCODING.apply(OutputEncoding.fps(shape, graph.fps)));
+            if (threads > 0) {
+                // how many cores this piece's encoder may take (pieces rendered side by side share them); the
+                // bitstream's format does not depend on it
+                mapped.addAll(List.of("-threads", Integer.toString(threads)));
+            }
+            mapped.addAll(List.of("-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-f", "mp4",
+                    pieceFile(output)));
+            files.add(graph.workDir.resolve(pieceFile(output)));
+        }
+        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
+        graph.args.addAll(mapped);
+        return new FfmpegCommand(graph.args, graph.workDir, files.get(0), files.get(0), seconds, graph.redactions,
+                files);
     }
 
     /**
@@ -130,24 +176,33 @@ final class RenderCommands {
     }
 
     /**
-     * The pieces listed in the concat list {@code pieces} (in {@code workDir}) joined as they are, with {@code sound}
-     * (an encoded track): both copied, no encoding, as the MP4 (and, when streaming, the HLS stream). The thumbnail
-     * is {@link #thumbnail}'s, run beside it.
+     * The pieces of output {@code output} listed in the concat list {@code pieces} (in {@code workDir}) joined as
+     * they are, with {@code sound} (an encoded track): both copied, no encoding, cut to the output's length, as the
+     * file a full render writes for it (and, for the main output when streaming, the HLS stream). The thumbnail is
+     * {@link #thumbnail}'s, run beside it.
      */
-    static FfmpegCommand assembly(String ffmpeg, ResolvedVideo video, Path pieces, Path sound, boolean stream,
-            Path workDir) {
+    static FfmpegCommand assembly(String ffmpeg, ResolvedVideo video, int output, Path pieces, Path sound,
+            boolean stream, Path workDir) {
+        String file = outputFile(video, output);
+        double duration = OutputEncoding.duration(video, video.outputs().get(output));
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
                 "error", "-y", "-f", "concat", "-safe", "0", "-protocol_whitelist", "file", "-i",
                 pieces.getFileName().toString(), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4", "-i",
                 "file:" + sound.toAbsolutePath(), "-map", "0:v", "-map", "1:a", "-c:v", "copy", "-c:a", "copy",
-                "-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(video.durationSeconds())));
-        if (stream) {
-            args.addAll(List.of("-f", "tee", OutputEncoding.mp4AndStream(VIDEO_FILE, "")));
+                "-map_metadata", "-1", "-fflags", "+bitexact", "-t", number(duration)));
+        if (stream && output == 0) {
+            args.addAll(List.of("-f", "tee", OutputEncoding.mp4AndStream(file, "")));
         } else {
-            args.addAll(List.of("-movflags", "+faststart", VIDEO_FILE));
+            args.addAll(List.of("-movflags", "+faststart", file));
         }
-        return new FfmpegCommand(args, workDir, workDir.resolve(VIDEO_FILE), workDir.resolve(THUMBNAIL_FILE),
-                video.durationSeconds(), Map.of(), List.of(workDir.resolve(VIDEO_FILE)));
+        Path written = workDir.resolve(file);
+        return new FfmpegCommand(args, workDir, written, workDir.resolve(THUMBNAIL_FILE), duration, Map.of(),
+                List.of(written));
+    }
+
+    /** The file of output {@code i} in a render's work directory: the main {@code video.mp4}, then by index. */
+    static String outputFile(ResolvedVideo video, int i) {
+        return i == 0 ? VIDEO_FILE : "output-" + i + "." + video.outputs().get(i).format().extension();
     }
 
     /** The thumbnail's frame: the middle of the first segment. */
@@ -168,10 +223,15 @@ final class RenderCommands {
      * The thumbnail of an assembly: the frame {@code seconds} into {@code piece} (a seek to the keyframe before it,
      * then a decode of that second at most), as a JPEG in {@code workDir}.
      */
-    static FfmpegCommand thumbnail(String ffmpeg, Path piece, double seconds, Path workDir) {
+    static FfmpegCommand thumbnail(String ffmpeg, Path piece, double seconds, TemplateDefinition.Canvas canvas,
+            Path workDir) {
         List<String> args = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
                 "error", "-y", "-ss", number(seconds), "-protocol_whitelist", "file", "-format_whitelist", "mov,mp4",
                 "-i", "file:" + piece.toAbsolutePath()));
+        if (canvas != null) {
+            // a piece of a main output scaled from the canvas: the thumbnail is the canvas's size, as a full render's
+            args.addAll(List.of("-vf", "scale=" + canvas.width() + ":" + canvas.height() + ":flags=bicubic,setsar=1"));
+        }
         args.addAll(OutputEncoding.thumbnail("0:v"));
         Path thumbnail = workDir.resolve(THUMBNAIL_FILE);
         return new FfmpegCommand(args, workDir, thumbnail, thumbnail, 0, Map.of(), List.of(thumbnail));

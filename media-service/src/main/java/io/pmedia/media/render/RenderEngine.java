@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
@@ -97,7 +99,7 @@ public final class RenderEngine {
     FfmpegCommand thumbnailAfter(ResolvedVideo video, boolean stream, FfmpegCommand render) {
         return RenderCommands.thumbnailFromVideo(video, stream)
                 ? compiler.compileThumbnail(render.video(),
-                        (double) RenderCommands.thumbnailFrame(video) / video.canvas().fps(), render.workDir())
+                        (double) RenderCommands.thumbnailFrame(video) / video.canvas().fps(), null, render.workDir())
                 : null;
     }
 
@@ -145,17 +147,20 @@ public final class RenderEngine {
     }
 
     /**
-     * Renders frames {@code [from, to)} of {@code video} as one video-only piece named {@code file} in {@code
-     * workDir}, encoded as every piece is (a keyframe every second from its first frame).
+     * Renders frames {@code [from, to)} of {@code video} as one video-only piece for each output in {@code outputs}
+     * (indexes into its outputs) in {@code workDir}, each resized as its output is and encoded as every piece is (a
+     * keyframe every second from its first frame).
      *
-     * @param threads the cores its encoder may take (pieces rendered side by side share them); 0 for FFmpeg's choice
+     * @param threads the cores each encoder may take (pieces rendered side by side share them); 0 for FFmpeg's choice
+     * @return the pieces, in the order of {@code outputs}
      * @throws RenderException as a render would
      */
-    public Path renderRange(ResolvedVideo video, int from, int to, String file, int threads,
+    public List<Path> renderRange(ResolvedVideo video, int from, int to, List<Integer> outputs, int threads,
             Map<String, Path> assets, Path workDir, Duration timeLimit) {
-        FfmpegCommand command = compiler.compileRange(video, from, to, file, threads, assets, workDir);
+        FfmpegCommand command = compiler.compileRange(video, from, to, outputs, threads, assets, workDir);
         runner.run(command, timeLimit);
-        return produced(command.video());
+        command.outputs().forEach(RenderEngine::produced);
+        return command.outputs();
     }
 
     /**
@@ -190,37 +195,52 @@ public final class RenderEngine {
     }
 
     /**
-     * Joins {@code pieces} (the whole picture of {@code video}, in order, each starting on a keyframe, all encoded
-     * alike) and {@code sound} without re-encoding into the MP4 (and the stream), and cuts the thumbnail from its
-     * piece at the same time; checked as a full render is.
+     * Joins the pieces of every output of {@code video} (each output's whole picture, in order, each piece starting
+     * on a keyframe, all encoded alike) with {@code sound} without re-encoding into the files a full render writes
+     * (and the main output's stream), and cuts the thumbnail from the main output's piece at the same time; checked
+     * as a full render is.
      *
+     * @param pieces per output, its pieces in order (an output cut short has fewer)
      * @param starts the first frame of each piece in the video
      * @param sound the video's sound already encoded ({@link #renderSound}), muxed as it is
      * @throws RenderException as a render would
      */
-    public RenderOutput assemble(ResolvedVideo video, List<Path> pieces, List<Integer> starts, Path sound,
+    public RenderOutput assemble(ResolvedVideo video, List<List<Path>> pieces, List<Integer> starts, Path sound,
             boolean stream, Path workDir, Duration timeLimit) {
-        StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
-        for (Path piece : pieces) {
-            list.append("file '").append(piece.toAbsolutePath().toString().replace("'", "'\\''")).append("'\n");
+        List<FfmpegCommand> joins = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            StringBuilder list = new StringBuilder("ffconcat version 1.0\n");
+            for (Path piece : pieces.get(i)) {
+                list.append("file '").append(piece.toAbsolutePath().toString().replace("'", "'\\''")).append("'\n");
+            }
+            Path concat = workDir.resolve("pieces-" + i + ".ffconcat");
+            try {
+                Files.writeString(concat, list);
+            } catch (IOException e) {
+                throw new RenderException("the pieces' list cannot be written");
+            }
+            joins.add(compiler.compileAssembly(video, i, concat, sound, stream, workDir));
         }
-        Path concat = workDir.resolve("pieces.ffconcat");
-        try {
-            Files.writeString(concat, list);
-        } catch (IOException e) {
-            throw new RenderException("the pieces' list cannot be written");
-        }
-        // the thumbnail is the middle frame of the first segment, as a full render cuts it
+        // the thumbnail is the middle frame of the first segment, as a full render cuts it (at the canvas's size)
         int middle = RenderCommands.thumbnailFrame(video);
         int holder = 0;
         while (holder + 1 < starts.size() && starts.get(holder + 1) <= middle) {
             holder++;
         }
-        FfmpegCommand command = compiler.compileAssembly(video, concat, sound, stream, workDir);
-        FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(holder),
-                (double) (middle - starts.get(holder)) / video.canvas().fps(), workDir);
-        Concurrently.all(List.of(() -> runs(command, timeLimit), () -> runs(thumbnail, timeLimit)));
-        return checked(video, command);
+        FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(0).get(holder),
+                (double) (middle - starts.get(holder)) / video.canvas().fps(),
+                video.mainShowsCanvas() ? null : video.canvas(), workDir);
+        List<Callable<FfmpegCommand>> runs = new ArrayList<>();
+        joins.forEach(join -> runs.add(() -> runs(join, timeLimit)));
+        runs.add(() -> runs(thumbnail, timeLimit));
+        Concurrently.all(runs);
+        List<Path> files = new ArrayList<>();
+        for (FfmpegCommand join : joins) {
+            files.add(produced(join.video()));
+        }
+        RenderOutput main = checked(video, joins.get(0));
+        return new RenderOutput(main.video(), main.thumbnail(), main.durationSeconds(), main.width(), main.height(),
+                files);
     }
 
     private FfmpegCommand runs(FfmpegCommand command, Duration timeLimit) {

@@ -11,9 +11,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -34,6 +34,7 @@ import io.pmedia.media.render.Cue;
 import io.pmedia.media.render.FilterGraphCompiler;
 import io.pmedia.media.render.RenderEngine;
 import io.pmedia.media.render.StreamPublisher;
+import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
@@ -90,8 +91,8 @@ public class ChunkCache {
     }
 
     /**
-     * Renders {@code video}: with the cache when it has a chunk that does not depend on the request and one plain
-     * MP4 output without burnt-in captions; else as one FFmpeg run.
+     * Renders {@code video}: with the cache when it has a chunk that does not depend on the request and only MP4
+     * outputs without burnt-in captions; else as one FFmpeg run.
      */
     public RenderEngine.RenderOutput render(RenderEngine engine, Scope scope, ResolvedVideo video,
             Map<String, Path> assets, List<Path> speech, List<Cue> cues, boolean stream, Path work,
@@ -102,19 +103,22 @@ public class ChunkCache {
         }
         int cores = Runtime.getRuntime().availableProcessors();
         List<ChunkPlan.Run> runs = plan.runs(cores);
-        // what the cache holds first: a stream can then open with it before anything is rendered
-        List<String> keys = new ArrayList<>();
-        List<Path> pieces = new ArrayList<>();
+        int outputs = video.outputs().size();
+        // what the cache holds first, per run and output (a run past the end of a teaser has no piece of it): a
+        // stream can then open with it before anything is rendered
+        String[][] keys = new String[runs.size()][outputs];
+        Path[][] pieces = new Path[runs.size()][outputs];
         List<Integer> starts = new ArrayList<>();
-        for (ChunkPlan.Run run : runs) {
-            String key = run.personal() ? null : key(scope, video, run);
-            Path cached = key == null ? null : lookup(key, work).orElse(null);
-            if (key != null) {
-                registry.counter("pmedia.render.chunk.cache", "outcome", cached == null ? "miss" : "hit")
-                        .increment();
+        for (int r = 0; r < runs.size(); r++) {
+            ChunkPlan.Run run = runs.get(r);
+            for (int i = 0; i < outputs; i++) {
+                if (!run.personal() && covers(video, i, run)) {
+                    keys[r][i] = key(scope, video, run, i);
+                    pieces[r][i] = lookup(keys[r][i], work).orElse(null);
+                    registry.counter("pmedia.render.chunk.cache", "outcome", pieces[r][i] == null ? "miss" : "hit")
+                            .increment();
+                }
             }
-            keys.add(key);
-            pieces.add(cached);
             starts.add(run.firstFrame());
         }
         Path sound = null;
@@ -125,59 +129,84 @@ public class ChunkCache {
             registry.counter("pmedia.render.sound.cache", "outcome", sound == null ? "miss" : "hit").increment();
         }
         // Everything still to make runs at once, each FFmpeg in a directory of its own (a window writes its text
-        // files and asset links there): the cached opening's remux, every run not in the cache, and the sound when
-        // it is not (the request's own sound when it has speech: one track, so gapless at every join).
-        List<Callable<Path>> steps = new ArrayList<>();
-        if (stream && pieces.get(0) != null && sound != null) {
+        // files and asset links there): the cached opening's remux, every run with a piece not in the cache (one
+        // FFmpeg run writes its pieces of every output), and the sound when it is not (the request's own sound when
+        // it has speech: one track, so gapless at every join).
+        List<Callable<List<Path>>> steps = new ArrayList<>();
+        if (stream && pieces[0][0] != null && sound != null) {
             // the cached opening plays at once: its segments are published while the personal chunks render, and
             // kept, so that the next request's stream names them at its acceptance (openingPlaylist)
-            Path opening = pieces.get(0);
+            Path opening = pieces[0][0];
             Path openingSound = sound;
-            String openingKey = openingKey(scope, keys.get(0), soundKey);
+            String openingKey = openingKey(scope, keys[0][0], soundKey);
             steps.add(() -> {
                 engine.streamOpening(opening, openingSound, (double) runs.get(0).frames() / video.canvas().fps(),
                         work, limit);
                 keepOpening(openingKey, work);
-                return opening;
+                return List.of(opening);
             });
         }
-        List<Integer> missing = new ArrayList<>();
+        Map<Integer, List<Integer>> missing = new LinkedHashMap<>();
+        for (int r = 0; r < runs.size(); r++) {
+            for (int i = 0; i < outputs; i++) {
+                if (pieces[r][i] == null && covers(video, i, runs.get(r))) {
+                    missing.computeIfAbsent(r, ignored -> new ArrayList<>()).add(i);
+                }
+            }
+        }
         int firstRun = steps.size();
         int rendered = 0;
-        int threads = Math.max(1, cores / (int) Math.max(1, pieces.stream().filter(Objects::isNull).count()));
-        for (int r = 0; r < runs.size(); r++) {
-            if (pieces.get(r) == null) {
-                ChunkPlan.Run run = runs.get(r);
-                Path dir = directory(work, "run-" + r);
-                steps.add(() -> engine.renderRange(video, run.firstFrame(), run.endFrame(), "piece.mp4", threads,
-                        assets, dir, limit));
-                missing.add(r);
-                rendered += run.frames();
-            }
+        int threads = Math.max(1, cores / Math.max(1, missing.size()));
+        for (Map.Entry<Integer, List<Integer>> entry : missing.entrySet()) {
+            ChunkPlan.Run run = runs.get(entry.getKey());
+            Path dir = directory(work, "run-" + entry.getKey());
+            steps.add(() -> engine.renderRange(video, run.firstFrame(), run.endFrame(), entry.getValue(), threads,
+                    assets, dir, limit));
+            rendered += run.frames();
         }
         boolean soundMissing = sound == null;
         if (soundMissing) {
             Path dir = directory(work, "sound");
-            steps.add(() -> engine.renderSound(video, "sound.m4a", assets, speech, dir, limit));
+            steps.add(() -> List.of(engine.renderSound(video, "sound.m4a", assets, speech, dir, limit)));
         }
-        List<Path> made = Concurrently.all(steps);
+        List<List<Path>> made = Concurrently.all(steps);
         int next = firstRun;
-        for (int r : missing) {
-            Path piece = made.get(next++);
-            if (keys.get(r) != null) {
-                keeper.keep(keys.get(r), piece);
+        for (Map.Entry<Integer, List<Integer>> entry : missing.entrySet()) {
+            int r = entry.getKey();
+            List<Path> files = made.get(next++);
+            for (int k = 0; k < files.size(); k++) {
+                int i = entry.getValue().get(k);
+                if (keys[r][i] != null) {
+                    keeper.keep(keys[r][i], files.get(k));
+                }
+                pieces[r][i] = files.get(k);
             }
-            pieces.set(r, piece);
         }
         if (soundMissing) {
-            sound = made.get(next);
+            sound = made.get(next).get(0);
             if (soundKey != null) {
                 keeper.keep(soundKey, sound);
             }
         }
         LOG.debugf("chunk cache for %s v%d: %d of %d frames rendered, sound %s", scope.templateId(),
                 scope.version(), rendered, video.frames(), soundKey == null ? "the request's" : "kept");
-        return engine.assemble(video, pieces, starts, sound, stream, work, limit);
+        List<List<Path>> joined = new ArrayList<>();
+        for (int i = 0; i < outputs; i++) {
+            List<Path> own = new ArrayList<>();
+            for (int r = 0; r < runs.size(); r++) {
+                if (covers(video, i, runs.get(r))) {
+                    own.add(pieces[r][i]);
+                }
+            }
+            joined.add(own);
+        }
+        return engine.assemble(video, joined, starts, sound, stream, work, limit);
+    }
+
+    /** Whether output {@code i} shows any frame of {@code run}: all do, but a teaser only its first seconds. */
+    static boolean covers(ResolvedVideo video, int i, ChunkPlan.Run run) {
+        double duration = video.outputs().get(i).duration();
+        return duration <= 0 || run.firstFrame() < duration * video.canvas().fps() - 1e-9;
     }
 
     private static Path directory(Path work, String name) {
@@ -194,17 +223,21 @@ public class ChunkCache {
                 video.canvas().fps() * FilterGraphCompiler.STREAM_SEGMENT_SECONDS);
     }
 
-    /** Whether a render of {@code video} can use the cache at all: one MP4 at the canvas's size and rate. */
+    /**
+     * Whether a render of {@code video} can use the cache at all: every output an MP4 (of any size, rate or length;
+     * a WebM or a GIF renders in one run, as before), no captions burnt in.
+     */
     static boolean cacheable(ResolvedVideo video) {
-        return video.outputs().size() == 1 && !video.burnInCaptions() && video.mainShowsCanvas();
+        return !video.burnInCaptions()
+                && video.outputs().stream().allMatch(output -> output.format() == OutputFormat.MP4);
     }
 
     /**
-     * The object key of a static run's piece: what of every segment it overlaps is the same for everyone
-     * ({@link ResolvedVideo.Segment#withoutPersonal()}), where in that segment it starts, its length, the canvas,
-     * the template version and the encoder settings, hashed.
+     * The object key of a static run's piece of output {@code output}: what of every segment it overlaps is the same
+     * for everyone ({@link ResolvedVideo.Segment#withoutPersonal()}), where in that segment it starts, its length, the
+     * canvas, the template version, the output's size and rate, and the encoder settings, hashed.
      */
-    String key(Scope scope, ResolvedVideo video, ChunkPlan.Run run) {
+    String key(Scope scope, ResolvedVideo video, ChunkPlan.Run run, int output) {
         StringBuilder content = new StringBuilder();
         try {
             for (int k = 0; k < video.segments().size(); k++) {
@@ -219,8 +252,8 @@ public class ChunkCache {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        return prefix(scope) + sha256(FORMAT + "|" + FilterGraphCompiler.pieceEncoding(video.canvas().fps()) + "|"
-                + content) + ".mp4";
+        return prefix(scope) + sha256(FORMAT + "|" + FilterGraphCompiler.pieceShape(video, output) + "|" + content)
+                + ".mp4";
     }
 
     /** The object key of the video's sound when it does not depend on the request: the sound as resolved, hashed. */
@@ -248,7 +281,7 @@ public class ChunkCache {
         if (runs.get(0).personal()) {
             return Optional.empty();
         }
-        String openingKey = openingKey(scope, key(scope, video, runs.get(0)), soundKey(scope, video));
+        String openingKey = openingKey(scope, key(scope, video, runs.get(0), 0), soundKey(scope, video));
         Optional<Path> manifest = keeper.find(openingKey + OPENING_PLAYLIST);
         if (manifest.isEmpty()) {
             return Optional.empty();

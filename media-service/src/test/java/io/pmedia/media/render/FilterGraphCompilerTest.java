@@ -94,7 +94,7 @@ class FilterGraphCompilerTest {
         assertThat(RenderCommands.thumbnailFromVideo(video, true)).isTrue();
         assertThat(RenderCommands.thumbnailFromVideo(video, false)).isFalse();
         FfmpegCommand thumbnail = compiler.compileThumbnail(work.resolve("video.mp4"),
-                RenderCommands.thumbnailFrame(video) / 25.0, work);
+                RenderCommands.thumbnailFrame(video) / 25.0, null, work);
         assertThat(String.join(" ", thumbnail.arguments())).contains("-ss 1 ", "-i file:" + work.resolve("video.mp4"),
                 "-frames:v 1 -c:v mjpeg -q:v 3 -f image2 -update 1 thumbnail.jpg");
     }

@@ -77,6 +77,62 @@ class ChunkRenderingTest {
     }
 
     @Test
+    void everyMp4OutputScaledResampledOrCutHasPiecesOfItsOwnAndEqualsItsFullRender() throws Exception {
+        String clip = ASSETS + "/product-tour/background.mp4";
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "renditions", "name": "Renditions",
+                 "canvas": {"width": 640, "height": 360, "fps": 30, "background": "#102030"},
+                 "fields": [{"name": "name", "required": true}],
+                 "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
+                 "outputs": [{"name": "main", "format": "mp4", "height": 240},
+                             {"name": "small", "format": "mp4", "height": 180, "fps": 15},
+                             {"name": "teaser", "format": "mp4", "duration": 2.5}],
+                 "segments": [
+                   {"id": "a", "duration": 3, "fade-in": 0.5, "transition": {"type": "wipeleft", "duration": 0.5},
+                    "layers": [{"id": "title", "type": "text", "text": "Renditions", "size": 40}]},
+                   {"id": "b", "duration": 6, "background": {"video": 0}, "fade-out": 0.5, "layers": [
+                     {"id": "hello", "type": "text", "text": "Hi {{name}}", "size": 40, "end": 1, "fade-out": 0.3},
+                     {"id": "again", "type": "text", "text": "{{name}}!", "size": 30, "start": 4.2, "end": 4.6}]}]}"""
+                .replace("CLIP", clip)), """
+                        {"personalization_fields": {"name": "Asha"}}""");
+        assertThat(ChunkCache.cacheable(video)).isTrue();
+        Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
+        RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+        RenderEngine.RenderOutput full = engine.render(video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("full")), LIMIT);
+
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        ChunkCache cache = new ChunkCache(new DirectoryKeeper(Files.createDirectories(dir.resolve("cache"))),
+                Templates.JSON, registry, true);
+        ChunkCache.Scope scope = new ChunkCache.Scope(UUID.randomUUID(), UUID.randomUUID(), 1);
+        cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("miss")), LIMIT);
+        RenderEngine.RenderOutput joined = cache.render(engine, scope, video, assets, List.of(), List.of(), true,
+                Files.createDirectories(dir.resolve("hit")), LIMIT);
+
+        // the static runs are [0, 2 s), [4, 6 s) and [8, 8.5 s): a piece of each for each output, but the 2.5 s
+        // teaser's only in the first; every one rendered once, then found
+        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "miss").count()).isEqualTo(7);
+        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "hit").count()).isEqualTo(7);
+        assertThat(joined.outputs()).hasSize(3);
+        FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
+        int[][] sizes = {{426, 240}, {320, 180}, {640, 360}};
+        for (int i = 0; i < 3; i++) {
+            Path cached = joined.outputs().get(i);
+            Path expected = full.outputs().get(i);
+            assertThat(cached.getFileName()).isEqualTo(expected.getFileName());
+            FfmpegRunner.Probe probe = ffmpeg.probe(cached);
+            assertThat(new int[]{probe.width(), probe.height()}).as("output %d's size", i).isEqualTo(sizes[i]);
+            Likeness.assertSameVideo(cached, expected, dir);
+        }
+        assertThat(Likeness.frames(joined.outputs().get(1))).as("the 15 fps output").isEqualTo(127);
+        assertThat(Likeness.frames(joined.outputs().get(2))).as("the teaser").isEqualTo(75);
+        FfmpegRunner.Probe thumbnail = ffmpeg.probe(joined.thumbnail());
+        assertThat(new int[]{thumbnail.width(), thumbnail.height()}).as("the thumbnail, the canvas's size as a full "
+                + "render's").isEqualTo(new int[]{640, 360});
+    }
+
+    @Test
     void aRunAfterItsClipHasEndedHoldsTheClipsLastFrameAsTheFullRenderDoes() throws Exception {
         String clip = "https://a.example/short.mp4";
         Path file = dir.resolve("short.mp4");
