@@ -49,14 +49,18 @@ class ChunkRenderingTest {
                 {"personalization_fields": {"name": "Asha Menon", "offer": "20% off: [x];drawbox"}}"""));
     }
 
-    @Test
-    void runsAcrossATransitionAndWindowsIntoAVideoEqualTheFullRender() throws Exception {
+    /**
+     * A 8.5 s template with a wipe into a personal greeting, a clip with an inset of itself, and its name again at
+     * 4.2 s: static chunks [0, 2 s), [4, 6 s) and [8, 8.5 s); {@code outputs} (a JSON array) or the one MP4.
+     */
+    static ResolvedVideo crossing(String outputs) {
         String clip = ASSETS + "/product-tour/background.mp4";
-        ResolvedVideo video = Templates.resolve(Templates.parse("""
+        return Templates.resolve(Templates.parse("""
                 {"use-case-id": "crossing", "name": "Crossing",
                  "canvas": {"width": 640, "height": 360, "fps": 30, "background": "#102030"},
                  "fields": [{"name": "name", "required": true}],
                  "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
+                 "outputs": OUTPUTS,
                  "segments": [
                    {"id": "a", "duration": 3, "fade-in": 0.5, "transition": {"type": "wipeleft", "duration": 0.5},
                     "layers": [{"id": "title", "type": "text", "text": "Crossing", "size": 40}]},
@@ -65,8 +69,13 @@ class ChunkRenderingTest {
                      {"id": "inset", "type": "video", "asset": 0, "x": 20, "y": 20, "width": 160, "height": 90,
                       "start": 1.5, "end": 5},
                      {"id": "again", "type": "text", "text": "{{name}}!", "size": 30, "start": 4.2, "end": 4.6}]}]}"""
-                .replace("CLIP", clip)), """
+                .replace("CLIP", clip).replace("OUTPUTS", outputs)), """
                         {"personalization_fields": {"name": "Asha"}}""");
+    }
+
+    @Test
+    void runsAcrossATransitionAndWindowsIntoAVideoEqualTheFullRender() throws Exception {
+        ResolvedVideo video = crossing("[{\"name\": \"main\", \"format\": \"mp4\"}]");
         ChunkPlan plan = ChunkCache.plan(video);
         assertThat(plan.runs()).as("the wipe into b's greeting is personal; b's middle is a window into the clip")
                 .containsExactly(new ChunkPlan.Run(0, 60, false), new ChunkPlan.Run(60, 120, true),
@@ -78,23 +87,10 @@ class ChunkRenderingTest {
 
     @Test
     void everyMp4OutputScaledResampledOrCutHasPiecesOfItsOwnAndEqualsItsFullRender() throws Exception {
-        String clip = ASSETS + "/product-tour/background.mp4";
-        ResolvedVideo video = Templates.resolve(Templates.parse("""
-                {"use-case-id": "renditions", "name": "Renditions",
-                 "canvas": {"width": 640, "height": 360, "fps": 30, "background": "#102030"},
-                 "fields": [{"name": "name", "required": true}],
-                 "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
-                 "outputs": [{"name": "main", "format": "mp4", "height": 240},
-                             {"name": "small", "format": "mp4", "height": 180, "fps": 15},
-                             {"name": "teaser", "format": "mp4", "duration": 2.5}],
-                 "segments": [
-                   {"id": "a", "duration": 3, "fade-in": 0.5, "transition": {"type": "wipeleft", "duration": 0.5},
-                    "layers": [{"id": "title", "type": "text", "text": "Renditions", "size": 40}]},
-                   {"id": "b", "duration": 6, "background": {"video": 0}, "fade-out": 0.5, "layers": [
-                     {"id": "hello", "type": "text", "text": "Hi {{name}}", "size": 40, "end": 1, "fade-out": 0.3},
-                     {"id": "again", "type": "text", "text": "{{name}}!", "size": 30, "start": 4.2, "end": 4.6}]}]}"""
-                .replace("CLIP", clip)), """
-                        {"personalization_fields": {"name": "Asha"}}""");
+        ResolvedVideo video = crossing("""
+                [{"name": "main", "format": "mp4", "height": 240},
+                 {"name": "small", "format": "mp4", "height": 180, "fps": 15},
+                 {"name": "teaser", "format": "mp4", "duration": 2.5}]""");
         assertThat(ChunkCache.cacheable(video)).isTrue();
         Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
