@@ -176,8 +176,20 @@ public final class FilterGraphCompiler {
         return RenderCommands.opening(ffmpeg, piece, sound, seconds, workDir);
     }
 
-    /** What the pieces of output {@code output} of {@code video} are made with, for their cache key. */
-    public static String pieceShape(ResolvedVideo video, int output) {
-        return OutputEncoding.pieceShape(video.outputs().get(output), video.canvas().height(), video.canvas().fps());
+    /**
+     * What the piece of output {@code output} holding frames {@code [from, to)} of {@code video} is made with, for
+     * its cache key.
+     */
+    public static String pieceShape(ResolvedVideo video, int output, int from, int to) {
+        return OutputEncoding.pieceShape(video.outputs().get(output), video.canvas().height(), video.canvas().fps(),
+                video.frames(), from, to);
+    }
+
+    /**
+     * How many frames the piece of output {@code output} holding frames {@code [from, to)} of {@code video} has: none
+     * past a teaser's cut.
+     */
+    public static int pieceFrames(ResolvedVideo video, int output, int from, int to) {
+        return OutputEncoding.pieceFrames(video.outputs().get(output), video.canvas().fps(), video.frames(), from, to);
     }
 }

@@ -57,8 +57,9 @@ final class OutputEncoding {
             boolean stream) {
         ResolvedVideo video = graph.video;
         int fps = graph.fps;
-        List<String> filters = new ArrayList<>(resize(output, graph.canvas.height(), fps, video.frames(), 0,
-                video.frames()));
+        // a resampled output has a set number of frames: the fps filter's own count depends on how its input ends
+        List<String> filters = new ArrayList<>(resize(output, graph.canvas.height(), fps,
+                changesRate(output, fps) ? resampled(fps(output, fps), fps, video.frames(), video.frames()) : -1));
         double duration = duration(video, output);
         if (output.duration() > 0) {
             filters.add("trim=duration=" + number(duration));
@@ -96,24 +97,39 @@ final class OutputEncoding {
     }
 
     /**
-     * The filters that turn frames {@code [from, to)} of a video of {@code frames} frames at the canvas's size and
-     * rate into {@code output}'s: scaled to its height (the width following, rounded to even), resampled to its rate
-     * and cut to {@link #resampled} of its frames; none when it is the canvas as it is. A full render ({@code [0,
-     * frames)}) and the chunk cache's pieces of that output (each from a whole second) apply the same ones, so that
-     * the pieces hold the full render's frames.
+     * The filters that turn the canvas's picture into {@code output}'s: scaled to its height (the width following,
+     * rounded to even), resampled to its rate, and then cut to its first {@code keep} frames ({@code keep < 0}: not
+     * cut); none when it is the canvas as it is. A full render and the chunk cache's pieces of that output apply the
+     * same ones.
      */
-    static List<String> resize(ResolvedVideo.Output output, int canvasHeight, int canvasFps, int frames, int from,
-            int to) {
+    static List<String> resize(ResolvedVideo.Output output, int canvasHeight, int canvasFps, int keep) {
         List<String> filters = new ArrayList<>();
         if (output.height() > 0 && output.height() != canvasHeight) {
             filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
         }
         if (output.fps() > 0 && output.fps() != canvasFps) {
-            filters.add("fps=" + output.fps() + ",trim=end_frame="
-                    + (resampled(output.fps(), canvasFps, frames, to) - resampled(output.fps(), canvasFps, frames,
-                            from)));
+            filters.add("fps=" + output.fps());
+        }
+        if (keep >= 0) {
+            filters.add("trim=end_frame=" + keep);
         }
         return filters;
+    }
+
+    /** Whether {@code output} is resampled from the canvas's rate. */
+    static boolean changesRate(ResolvedVideo.Output output, int canvasFps) {
+        return output.fps() > 0 && output.fps() != canvasFps;
+    }
+
+    /**
+     * How many frames of {@code output} a piece of frames {@code [from, to)} of a video of {@code total} frames
+     * holds (from a whole second): its frames resampled ({@link #resampled(int, int, int, int)}), none past a
+     * teaser's cut ({@link #cutFrames}).
+     */
+    static int pieceFrames(ResolvedVideo.Output output, int canvasFps, int total, int from, int to) {
+        int fps = fps(output, canvasFps);
+        return Math.max(0, Math.min(cutFrames(output, canvasFps, total), resampled(fps, canvasFps, total, to))
+                - resampled(fps, canvasFps, total, from));
     }
 
     /**
@@ -157,18 +173,24 @@ final class OutputEncoding {
     }
 
     /**
-     * What a cached piece of output {@code output} is made with, for its key: the piece encoding at the output's
-     * rate and, when it is not the canvas as it is, its resizing (a piece of the canvas keeps the key it always had).
+     * What a cached piece of output {@code output} holding frames {@code [from, to)} of a video of {@code total} is
+     * made with, for its key: the piece encoding at the output's rate, its height and rate when they are not the
+     * canvas's, and how many frames it holds when that is not its seconds' worth (the end of a resampled output, a
+     * teaser's cut: where the piece sits in the video decides it). A piece of the canvas as it is keeps the key it
+     * always had.
      */
-    static String pieceShape(ResolvedVideo.Output output, int canvasHeight, int canvasFps) {
-        String encoding = pieceEncoding(fps(output, canvasFps));
+    static String pieceShape(ResolvedVideo.Output output, int canvasHeight, int canvasFps, int total, int from,
+            int to) {
+        int fps = fps(output, canvasFps);
+        String shape = pieceEncoding(fps);
         if (output.height() > 0 && output.height() != canvasHeight) {
-            encoding += " height=" + output.height();
+            shape += " height=" + output.height();
         }
-        if (output.fps() > 0 && output.fps() != canvasFps) {
-            encoding += " fps=" + output.fps();
+        if (changesRate(output, canvasFps)) {
+            shape += " fps=" + fps;
         }
-        return output.duration() > 0 ? encoding + " duration=" + number(output.duration()) : encoding;
+        int frames = pieceFrames(output, canvasFps, total, from, to);
+        return (long) frames * canvasFps == (long) (to - from) * fps ? shape : shape + " frames=" + frames;
     }
 
     /** The encoder settings of one output format at {@code fps} (a keyframe every two seconds). */

@@ -128,15 +128,11 @@ final class RenderCommands {
         for (int k = 0; k < outputs.size(); k++) {
             int output = outputs.get(k);
             ResolvedVideo.Output shape = all.get(output);
-            List<String> resize = new ArrayList<>(OutputEncoding.resize(shape, graph.canvas.height(), graph.fps,
-                    total, from, to));
-            int cut = OutputEncoding.cutFrames(shape, graph.fps, total);
-            int before = OutputEncoding.resampled(OutputEncoding.fps(shape, graph.fps), graph.fps, total, from);
-            if (cut < OutputEncoding.resampled(OutputEncoding.fps(shape, graph.fps), graph.fps, total, to)) {
-                // the piece a teaser's cut falls in ends there (its join's -t would let the frames an encoder
-                // holds back slip through)
-                resize.add("trim=end_frame=" + (cut - before));
-            }
+            // a resampled piece, or the one a teaser's cut falls in, keeps the frames the output has there: the
+            // fps filter's own count at the video's end, and a join's -t on copied H.264, let more through
+            int frames = OutputEncoding.pieceFrames(shape, graph.fps, total, from, to);
+            List<String> resize = OutputEncoding.resize(shape, graph.canvas.height(), graph.fps,
+                    OutputEncoding.changesRate(shape, graph.fps) || frames < to - from ? frames : -1);
             String label = labels.get(k);
             if (!resize.isEmpty()) {
                 graph.chains.add("[" + label + "]" + String.join(",", resize) + "[r" + output + "]");

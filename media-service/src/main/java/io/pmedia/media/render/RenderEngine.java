@@ -200,7 +200,7 @@ public final class RenderEngine {
      * (and the main output's stream), and cuts the thumbnail from the main output's piece at the same time; checked
      * as a full render is.
      *
-     * @param pieces per output, its pieces in order (an output cut short has fewer)
+     * @param pieces per output, its pieces in order (a teaser has those up to its cut: the first ones)
      * @param starts the first frame of each piece in the video
      * @param sound the video's sound already encoded ({@link #renderSound}), muxed as it is
      * @throws RenderException as a render would
@@ -227,9 +227,21 @@ public final class RenderEngine {
         while (holder + 1 < starts.size() && starts.get(holder + 1) <= middle) {
             holder++;
         }
-        FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(0).get(holder),
-                (double) (middle - starts.get(holder)) / video.canvas().fps(),
-                video.mainShowsCanvas() ? null : video.canvas(), workDir);
+        // from a piece of the canvas as it is when an output has one there, else from the main output's, scaled back
+        int from = 0;
+        for (int i = 0; i < pieces.size(); i++) {
+            ResolvedVideo.Output output = video.outputs().get(i);
+            if ((output.height() <= 0 || output.height() == video.canvas().height())
+                    && (output.fps() <= 0 || output.fps() == video.canvas().fps()) && pieces.get(i).size() > holder) {
+                from = i;
+                break;
+            }
+        }
+        int[] size = from == 0 ? mainSize(video) : new int[]{video.canvas().width(), video.canvas().height()};
+        boolean canvasSize = size[0] == video.canvas().width() && size[1] == video.canvas().height();
+        FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(from).get(holder),
+                (double) (middle - starts.get(holder)) / video.canvas().fps(), canvasSize ? null : video.canvas(),
+                workDir);
         List<Callable<FfmpegCommand>> runs = new ArrayList<>();
         joins.forEach(join -> runs.add(() -> runs(join, timeLimit)));
         runs.add(() -> runs(thumbnail, timeLimit));

@@ -156,7 +156,8 @@ public class ChunkCache {
         }
         int firstRun = steps.size();
         int rendered = 0;
-        int threads = Math.max(1, cores / Math.max(1, missing.size()));
+        // each piece is an encoder of its own, a run writing those of several outputs
+        int threads = Math.max(1, cores / Math.max(1, missing.values().stream().mapToInt(List::size).sum()));
         for (Map.Entry<Integer, List<Integer>> entry : missing.entrySet()) {
             ChunkPlan.Run run = runs.get(entry.getKey());
             Path dir = directory(work, "run-" + entry.getKey());
@@ -205,8 +206,7 @@ public class ChunkCache {
 
     /** Whether output {@code i} shows any frame of {@code run}: all do, but a teaser only its first seconds. */
     static boolean covers(ResolvedVideo video, int i, ChunkPlan.Run run) {
-        double duration = video.outputs().get(i).duration();
-        return duration <= 0 || run.firstFrame() < duration * video.canvas().fps() - 1e-9;
+        return FilterGraphCompiler.pieceFrames(video, i, run.firstFrame(), run.endFrame()) > 0;
     }
 
     private static Path directory(Path work, String name) {
@@ -252,7 +252,8 @@ public class ChunkCache {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-        return prefix(scope) + sha256(FORMAT + "|" + FilterGraphCompiler.pieceShape(video, output) + "|" + content)
+        return prefix(scope) + sha256(FORMAT + "|"
+                + FilterGraphCompiler.pieceShape(video, output, run.firstFrame(), run.endFrame()) + "|" + content)
                 + ".mp4";
     }
 

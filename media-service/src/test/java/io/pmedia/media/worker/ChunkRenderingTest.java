@@ -51,13 +51,14 @@ class ChunkRenderingTest {
 
     /**
      * A 8.5 s template with a wipe into a personal greeting, a clip with an inset of itself, and its name again at
-     * 4.2 s: static chunks [0, 2 s), [4, 6 s) and [8, 8.5 s); {@code outputs} (a JSON array) or the one MP4.
+     * 4.2 s: static chunks [0, 2 s), [4, 6 s) and [8, 8.5 s), on a canvas of {@code width} x {@code height};
+     * {@code outputs} (a JSON array) or the one MP4.
      */
-    static ResolvedVideo crossing(String outputs) {
+    static ResolvedVideo crossing(int width, int height, String outputs) {
         String clip = ASSETS + "/product-tour/background.mp4";
         return Templates.resolve(Templates.parse("""
                 {"use-case-id": "crossing", "name": "Crossing",
-                 "canvas": {"width": 640, "height": 360, "fps": 30, "background": "#102030"},
+                 "canvas": {"width": WIDTH, "height": HEIGHT, "fps": 30, "background": "#102030"},
                  "fields": [{"name": "name", "required": true}],
                  "assets": {"videos": [{"name": "clip", "default": "CLIP"}]},
                  "outputs": OUTPUTS,
@@ -69,13 +70,14 @@ class ChunkRenderingTest {
                      {"id": "inset", "type": "video", "asset": 0, "x": 20, "y": 20, "width": 160, "height": 90,
                       "start": 1.5, "end": 5},
                      {"id": "again", "type": "text", "text": "{{name}}!", "size": 30, "start": 4.2, "end": 4.6}]}]}"""
-                .replace("CLIP", clip).replace("OUTPUTS", outputs)), """
+                .replace("CLIP", clip).replace("OUTPUTS", outputs).replace("WIDTH", Integer.toString(width))
+                .replace("HEIGHT", Integer.toString(height))), """
                         {"personalization_fields": {"name": "Asha"}}""");
     }
 
     @Test
     void runsAcrossATransitionAndWindowsIntoAVideoEqualTheFullRender() throws Exception {
-        ResolvedVideo video = crossing("[{\"name\": \"main\", \"format\": \"mp4\"}]");
+        ResolvedVideo video = crossing(640, 360, "[{\"name\": \"main\", \"format\": \"mp4\"}]");
         ChunkPlan plan = ChunkCache.plan(video);
         assertThat(plan.runs()).as("the wipe into b's greeting is personal; b's middle is a window into the clip")
                 .containsExactly(new ChunkPlan.Run(0, 60, false), new ChunkPlan.Run(60, 120, true),
@@ -87,10 +89,13 @@ class ChunkRenderingTest {
 
     @Test
     void everyMp4OutputScaledResampledOrCutHasPiecesOfItsOwnAndEqualsItsFullRender() throws Exception {
-        ResolvedVideo video = crossing("""
-                [{"name": "main", "format": "mp4", "height": 240},
-                 {"name": "small", "format": "mp4", "height": 180, "fps": 15},
-                 {"name": "teaser", "format": "mp4", "duration": 2.5}]""");
+        // 720p: at a quarter of that, a keyframe a piece starts with differs from the full render's by more than the
+        // 0.98 (0.978 was seen on a dark frame at 240p); here the least alike frame reads 0.993
+        ResolvedVideo video = crossing(1280, 720, """
+                [{"name": "main", "format": "mp4", "height": 480},
+                 {"name": "small", "format": "mp4", "height": 360, "fps": 24},
+                 {"name": "teaser", "format": "mp4", "duration": 2.5},
+                 {"name": "clip", "format": "mp4", "height": 360, "fps": 7, "duration": 2}]""");
         assertThat(ChunkCache.cacheable(video)).isTrue();
         Map<String, Path> assets = new HashMap<>(SampleMedia.productTourAssets(ASSETS));
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
@@ -107,13 +112,13 @@ class ChunkRenderingTest {
                 Files.createDirectories(dir.resolve("hit")), LIMIT);
 
         // the static runs are [0, 2 s), [4, 6 s) and [8, 8.5 s): a piece of each for each output, but the 2.5 s
-        // teaser's only in the first; every one rendered once, then found
-        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "miss").count()).isEqualTo(7);
-        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "hit").count()).isEqualTo(7);
-        assertThat(joined.outputs()).hasSize(3);
+        // teaser's and the 2 s clip's only in the first; every one rendered once, then found
+        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "miss").count()).isEqualTo(8);
+        assertThat(registry.counter("pmedia.render.chunk.cache", "outcome", "hit").count()).isEqualTo(8);
+        assertThat(joined.outputs()).hasSize(4);
         FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
-        int[][] sizes = {{426, 240}, {320, 180}, {640, 360}};
-        for (int i = 0; i < 3; i++) {
+        int[][] sizes = {{854, 480}, {640, 360}, {1280, 720}, {640, 360}};
+        for (int i = 0; i < 4; i++) {
             Path cached = joined.outputs().get(i);
             Path expected = full.outputs().get(i);
             assertThat(cached.getFileName()).isEqualTo(expected.getFileName());
@@ -121,11 +126,17 @@ class ChunkRenderingTest {
             assertThat(new int[]{probe.width(), probe.height()}).as("output %d's size", i).isEqualTo(sizes[i]);
             Likeness.assertSameVideo(cached, expected, dir);
         }
-        assertThat(Likeness.frames(joined.outputs().get(1))).as("the 15 fps output").isEqualTo(127);
+        // 24 fps from 30 over 8.5 s ending after a wipe: as many frames as the fps filter makes when its input ends
+        // on the last frame's time; the teaser's 2.5 s at 30 fps; 2 s at 7 fps, cut on a chunk boundary
+        assertThat(Likeness.frames(joined.outputs().get(1))).as("the 24 fps output").isEqualTo(203);
         assertThat(Likeness.frames(joined.outputs().get(2))).as("the teaser").isEqualTo(75);
+        assertThat(Likeness.frames(joined.outputs().get(3))).as("the 7 fps clip").isEqualTo(14);
+        // cut from the teaser's piece (the canvas as it is), not the scaled main output's
         FfmpegRunner.Probe thumbnail = ffmpeg.probe(joined.thumbnail());
         assertThat(new int[]{thumbnail.width(), thumbnail.height()}).as("the thumbnail, the canvas's size as a full "
-                + "render's").isEqualTo(new int[]{640, 360});
+                + "render's").isEqualTo(new int[]{1280, 720});
+        assertThat(Likeness.ssim(joined.thumbnail(), full.thumbnail(), dir)).singleElement()
+                .satisfies(value -> assertThat(value).isGreaterThanOrEqualTo(0.98));
     }
 
     @Test
