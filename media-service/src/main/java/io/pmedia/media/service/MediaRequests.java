@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
 import io.pmedia.common.paging.Page;
@@ -48,7 +49,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * The life of a realtime request: acceptance (idempotent per client and client-request-id; a request that cannot be
@@ -115,15 +115,17 @@ public class MediaRequests {
 
     public Uni<Acceptance> accept(UUID clientId, Submission submission) {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
+        // the playlist is written before the transaction commits: the render job leaves the outbox only after the
+        // commit, so a worker never starts publishing the stream before the acceptance's playlist is there
         return Panache.withTransaction(() -> requests.findByClientRequest(clientId, submission.clientRequestId())
                 .flatMap(existing -> existing != null
                         ? Uni.createFrom().item(new Accepted(replay(existing, hash), null, null))
                         : versions.currentFor(submission.useCaseId(), clientId)
-                                .flatMap(template -> create(clientId, submission, hash, template))))
+                                .flatMap(template -> create(clientId, submission, hash, template)))
+                .call(this::openStream))
                 .onFailure(MediaRequestStore::isDuplicateKey).recoverWithUni(() -> Panache.withSession(
                         () -> requests.findByClientRequest(clientId, submission.clientRequestId())
                                 .map(existing -> new Accepted(replay(existing, hash), null, null))))
-                .call(this::openStream)
                 .map(Accepted::acceptance);
     }
 
@@ -135,7 +137,8 @@ public class MediaRequests {
     }
 
     /**
-     * Writes the request's stream playlist before the acceptance answers: the status offers {@code stream-url} from
+     * Writes the request's stream playlist before the acceptance commits (so before any worker can have its job) and
+     * answers: the status offers {@code stream-url} from
      * then on, and a player handed it at once must find a playlist (hls.js treats a 404 playlist as fatal, an EVENT
      * playlist without segments as one to reload). When the video opens with static chunks whose opening is cached
      * ({@link ChunkCache#openingPlaylist}), the playlist names those segments already, so the video plays at once;
@@ -148,11 +151,8 @@ public class MediaRequests {
         if (streamKey == null) {
             return Uni.createFrom().voidItem();
         }
-        return Uni.createFrom().item(() -> {
-            store.put(streamKey, accepted.opening().get().orElseGet(StreamPublisher::emptyPlaylist),
-                    StreamPublisher.PLAYLIST_TYPE);
-            return streamKey;
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+        return Blocking.offload(() -> store.put(streamKey,
+                accepted.opening().get().orElseGet(StreamPublisher::emptyPlaylist), StreamPublisher.PLAYLIST_TYPE))
                 .onFailure().invoke(e -> LOG.warnf("stream playlist %s not written at acceptance: %s", streamKey,
                         e.getMessage()))
                 .onFailure().recoverWithNull().replaceWithVoid();
