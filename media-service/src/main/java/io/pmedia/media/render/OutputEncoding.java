@@ -104,16 +104,21 @@ final class OutputEncoding {
      */
     static List<String> resize(ResolvedVideo.Output output, int canvasHeight, int canvasFps, int keep) {
         List<String> filters = new ArrayList<>();
-        if (output.height() > 0 && output.height() != canvasHeight) {
+        if (changesSize(output, canvasHeight)) {
             filters.add("scale=-2:" + output.height() + ":flags=bicubic,setsar=1");
         }
-        if (output.fps() > 0 && output.fps() != canvasFps) {
+        if (changesRate(output, canvasFps)) {
             filters.add("fps=" + output.fps());
         }
         if (keep >= 0) {
             filters.add("trim=end_frame=" + keep);
         }
         return filters;
+    }
+
+    /** Whether {@code output} is scaled from the canvas's height. */
+    static boolean changesSize(ResolvedVideo.Output output, int canvasHeight) {
+        return output.height() > 0 && output.height() != canvasHeight;
     }
 
     /** Whether {@code output} is resampled from the canvas's rate. */
@@ -183,7 +188,7 @@ final class OutputEncoding {
             int to) {
         int fps = fps(output, canvasFps);
         String shape = pieceEncoding(fps);
-        if (output.height() > 0 && output.height() != canvasHeight) {
+        if (changesSize(output, canvasHeight)) {
             shape += " height=" + output.height();
         }
         if (changesRate(output, canvasFps)) {

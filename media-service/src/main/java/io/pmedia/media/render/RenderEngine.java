@@ -231,16 +231,15 @@ public final class RenderEngine {
         int from = 0;
         for (int i = 0; i < pieces.size(); i++) {
             ResolvedVideo.Output output = video.outputs().get(i);
-            if ((output.height() <= 0 || output.height() == video.canvas().height())
-                    && (output.fps() <= 0 || output.fps() == video.canvas().fps()) && pieces.get(i).size() > holder) {
+            if (!OutputEncoding.changesSize(output, video.canvas().height())
+                    && !OutputEncoding.changesRate(output, video.canvas().fps()) && pieces.get(i).size() > holder) {
                 from = i;
                 break;
             }
         }
-        int[] size = from == 0 ? mainSize(video) : new int[]{video.canvas().width(), video.canvas().height()};
-        boolean canvasSize = size[0] == video.canvas().width() && size[1] == video.canvas().height();
+        boolean scaled = OutputEncoding.changesSize(video.outputs().get(from), video.canvas().height());
         FfmpegCommand thumbnail = compiler.compileThumbnail(pieces.get(from).get(holder),
-                (double) (middle - starts.get(holder)) / video.canvas().fps(), canvasSize ? null : video.canvas(),
+                (double) (middle - starts.get(holder)) / video.canvas().fps(), scaled ? video.canvas() : null,
                 workDir);
         List<Callable<FfmpegCommand>> runs = new ArrayList<>();
         joins.forEach(join -> runs.add(() -> runs(join, timeLimit)));

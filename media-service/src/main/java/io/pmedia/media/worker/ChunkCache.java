@@ -106,13 +106,15 @@ public class ChunkCache {
         int outputs = video.outputs().size();
         // what the cache holds first, per run and output (a run past the end of a teaser has no piece of it): a
         // stream can then open with it before anything is rendered
+        boolean[][] shows = new boolean[runs.size()][outputs];
         String[][] keys = new String[runs.size()][outputs];
         Path[][] pieces = new Path[runs.size()][outputs];
         List<Integer> starts = new ArrayList<>();
         for (int r = 0; r < runs.size(); r++) {
             ChunkPlan.Run run = runs.get(r);
             for (int i = 0; i < outputs; i++) {
-                if (!run.personal() && covers(video, i, run)) {
+                shows[r][i] = covers(video, i, run);
+                if (!run.personal() && shows[r][i]) {
                     keys[r][i] = key(scope, video, run, i);
                     pieces[r][i] = lookup(keys[r][i], work).orElse(null);
                     registry.counter("pmedia.render.chunk.cache", "outcome", pieces[r][i] == null ? "miss" : "hit")
@@ -149,7 +151,7 @@ public class ChunkCache {
         Map<Integer, List<Integer>> missing = new LinkedHashMap<>();
         for (int r = 0; r < runs.size(); r++) {
             for (int i = 0; i < outputs; i++) {
-                if (pieces[r][i] == null && covers(video, i, runs.get(r))) {
+                if (pieces[r][i] == null && shows[r][i]) {
                     missing.computeIfAbsent(r, ignored -> new ArrayList<>()).add(i);
                 }
             }
@@ -195,7 +197,7 @@ public class ChunkCache {
         for (int i = 0; i < outputs; i++) {
             List<Path> own = new ArrayList<>();
             for (int r = 0; r < runs.size(); r++) {
-                if (covers(video, i, runs.get(r))) {
+                if (shows[r][i]) {
                     own.add(pieces[r][i]);
                 }
             }
