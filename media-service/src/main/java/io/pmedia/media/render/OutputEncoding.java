@@ -13,6 +13,7 @@ import java.util.function.IntFunction;
 
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * The encoder and muxer settings of every output: per format (H.264/AAC MP4, VP9/Opus WebM, GIF), the segment
@@ -114,6 +115,11 @@ final class OutputEncoding {
             filters.add("trim=end_frame=" + keep);
         }
         return filters;
+    }
+
+    /** Whether {@code output}'s frames are the canvas's as they are: neither scaled nor resampled. */
+    static boolean showsCanvas(ResolvedVideo.Output output, TemplateDefinition.Canvas canvas) {
+        return !changesSize(output, canvas.height()) && !changesRate(output, canvas.fps());
     }
 
     /** Whether {@code output} is scaled from the canvas's height. */

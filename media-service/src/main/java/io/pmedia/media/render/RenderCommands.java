@@ -212,7 +212,9 @@ final class RenderCommands {
      * the one process) whose main output shows the canvas as it is.
      */
     static boolean thumbnailFromVideo(ResolvedVideo video, boolean stream) {
-        return stream && video.mainShowsCanvas();
+        ResolvedVideo.Output main = video.outputs().get(0);
+        return stream && main.format() == OutputFormat.MP4 && main.duration() <= 0
+                && OutputEncoding.showsCanvas(main, video.canvas());
     }
 
     /**

@@ -132,7 +132,7 @@ public final class RenderEngine {
     static int[] mainSize(ResolvedVideo video) {
         int height = video.outputs().get(0).height();
         TemplateDefinition.Canvas canvas = video.canvas();
-        if (height <= 0 || height == canvas.height()) {
+        if (!OutputEncoding.changesSize(video.outputs().get(0), canvas.height())) {
             return new int[]{canvas.width(), canvas.height()};
         }
         return new int[]{(int) Math.round((double) height * canvas.width() / (canvas.height() * 2.0)) * 2, height};
@@ -231,8 +231,7 @@ public final class RenderEngine {
         int from = 0;
         for (int i = 0; i < pieces.size(); i++) {
             ResolvedVideo.Output output = video.outputs().get(i);
-            if (!OutputEncoding.changesSize(output, video.canvas().height())
-                    && !OutputEncoding.changesRate(output, video.canvas().fps()) && pieces.get(i).size() > holder) {
+            if (OutputEncoding.showsCanvas(output, video.canvas()) && pieces.get(i).size() > holder) {
                 from = i;
                 break;
             }

@@ -92,16 +92,6 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     public record TimedSpeech(int segment, Speech speech, double start, double end) {
     }
 
-    /**
-     * Whether the main output shows the canvas as it is: an MP4 of the whole video at the canvas's size and rate (not
-     * scaled, resampled or cut), so a frame of the canvas is a frame of the file.
-     */
-    public boolean mainShowsCanvas() {
-        Output main = outputs.get(0);
-        return main.format() == OutputFormat.MP4 && (main.height() <= 0 || main.height() == canvas.height())
-                && (main.fps() <= 0 || main.fps() == canvas.fps()) && main.duration() <= 0;
-    }
-
     public double durationSeconds() {
         return (double) frames() / canvas.fps();
     }
