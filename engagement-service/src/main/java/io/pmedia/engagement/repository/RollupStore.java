@@ -2,12 +2,23 @@ package io.pmedia.engagement.repository;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.pmedia.common.db.NativeSql;
-import io.pmedia.engagement.ViewSession;
+import io.pmedia.events.ViewerEvent;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -18,20 +29,69 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class RollupStore {
 
-    /** Counted once: a redelivered event (the same CloudEvents id) inserts nothing. */
-    private static final String INSERT_EVENT = """
+    private final ObjectMapper mapper;
+
+    public RollupStore(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /**
+     * A batch's events, counted once: a redelivered event (the same CloudEvents id) inserts nothing. Answers the ids
+     * that were new, as text.
+     */
+    private static final String INSERT_EVENTS = """
             INSERT INTO viewer_event (event_id, share_id, kind, session, percent, seconds_watched, bot, at, received_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, now())
+            SELECT e.event_id, e.share_id, e.kind, e.session, e.percent, e.seconds_watched, e.bot, e.at, now()
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS e(event_id uuid, share_id text, kind text, session text,
+                                                     percent integer, seconds_watched double precision, bot boolean,
+                                                     at timestamptz)
             ON CONFLICT (event_id) DO NOTHING
+            RETURNING CAST(event_id AS text)
             """;
 
-    private static final String SESSION = """
-            SELECT * FROM view_session WHERE share_id = ?1 AND session = ?2
+    /** The known ones of a batch's sessions, as one JSON array (null when none is known). */
+    private static final String SESSIONS = """
+            SELECT CAST(json_agg(json_build_object('share_id', s.share_id, 'session', s.session, 'day', s.day,
+                       'viewed', s.viewed, 'played', s.played, 'max_percent', s.max_percent,
+                       'seconds_watched', s.seconds_watched, 'completed', s.completed, 'clicked', s.clicked,
+                       'bot', s.bot)) AS text)
+            FROM view_session s
+            JOIN jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS k(share_id text, session text) USING (share_id, session)
             """;
 
-    /** The day's first event of a visitor on a video: 1 when new (one more unique viewer), 0 otherwise. */
-    private static final String INSERT_VISITOR = """
-            INSERT INTO day_visitor (share_id, day, visitor) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING
+    /** A batch's sessions as it left them: new ones inserted, known ones updated (their first day kept). */
+    private static final String UPSERT_SESSIONS = """
+            INSERT INTO view_session (share_id, session, day, viewed, played, max_percent, seconds_watched, completed,
+                                      clicked, bot, updated_at)
+            SELECT s.share_id, s.session, s.day, s.viewed, s.played, s.max_percent, s.seconds_watched, s.completed,
+                   s.clicked, s.bot, now()
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS s(share_id text, session text, day date, viewed boolean,
+                                                     played boolean, max_percent integer,
+                                                     seconds_watched double precision, completed boolean,
+                                                     clicked boolean, bot boolean)
+            ON CONFLICT (share_id, session) DO UPDATE SET
+                viewed = EXCLUDED.viewed,
+                played = EXCLUDED.played,
+                max_percent = EXCLUDED.max_percent,
+                seconds_watched = EXCLUDED.seconds_watched,
+                completed = EXCLUDED.completed,
+                clicked = EXCLUDED.clicked,
+                bot = EXCLUDED.bot,
+                updated_at = EXCLUDED.updated_at
+            """;
+
+    /**
+     * Each visitor's first view of a video on a day (a daily-salted hash): the new ones are the unique viewers a batch
+     * adds. Answers them counted by video and day, as {@code "<share id> <day> <count>"}.
+     */
+    private static final String INSERT_VISITORS = """
+            WITH fresh AS (
+                INSERT INTO day_visitor (share_id, day, visitor)
+                SELECT v.share_id, v.day, v.visitor
+                FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS v(share_id text, day date, visitor text)
+                ON CONFLICT DO NOTHING
+                RETURNING share_id, day)
+            SELECT share_id || ' ' || CAST(day AS text) || ' ' || count(*) FROM fresh GROUP BY share_id, day
             """;
 
     /** Adds deltas to a video's rollup; answers the counters before them, "views,completions". */
@@ -99,19 +159,134 @@ public class RollupStore {
             Instant firstViewAt) {
     }
 
-    /** True when the event is new (counted now); false for a redelivery. */
-    public Uni<Boolean> insertEvent(UUID eventId, String shareId, String kind, String session, Integer percent,
-            Double seconds, boolean bot, Instant at) {
-        return NativeSql.update(INSERT_EVENT, eventId, shareId, kind, session, percent, seconds, bot, at)
-                .map(inserted -> inserted == 1);
+    /** A page view as the rollup knows it: what it has counted already. */
+    public static final class Session {
+
+        public final String shareId;
+        public final String session;
+        public final LocalDate day;
+        public boolean viewed;
+        public boolean played;
+        public int maxPercent;
+        public double secondsWatched;
+        public boolean completed;
+        public boolean clicked;
+        public boolean bot;
+
+        public Session(String shareId, String session, LocalDate day) {
+            this.shareId = shareId;
+            this.session = session;
+            this.day = day;
+        }
     }
 
-    public Uni<ViewSession> session(String shareId, String session) {
-        return NativeSql.one(ViewSession.class, SESSION, shareId, session);
+    /** A page view's identity. */
+    public record SessionKey(String shareId, String session) {
     }
 
-    public Uni<Boolean> newVisitor(String shareId, LocalDate day, String visitor) {
-        return NativeSql.update(INSERT_VISITOR, shareId, day, visitor).map(inserted -> inserted == 1);
+    /** A visitor's view of a video on a day. */
+    public record Visit(String shareId, LocalDate day, String visitor) {
+    }
+
+    /** Records a batch's events (distinct ids); answers the ids that were new, counted now (the rest were known). */
+    public Uni<Set<UUID>> insertEvents(Map<UUID, ViewerEvent> events) {
+        List<Map<String, Object>> rows = new ArrayList<>(events.size());
+        events.forEach((id, event) -> {
+            Map<String, Object> row = new HashMap<>();
+            row.put("event_id", id.toString());
+            row.put("share_id", event.shareId());
+            row.put("kind", event.kind().wire());
+            row.put("session", event.session());
+            row.put("percent", event.percent());
+            row.put("seconds_watched", event.secondsWatched());
+            row.put("bot", event.bot());
+            row.put("at", event.at().toString());
+            rows.add(row);
+        });
+        return NativeSql.list(String.class, INSERT_EVENTS, json(rows))
+                .map(ids -> ids.stream().map(UUID::fromString).collect(Collectors.toSet()));
+    }
+
+    /** The known sessions among {@code keys}. */
+    public Uni<Map<SessionKey, Session>> sessions(Set<SessionKey> keys) {
+        List<Map<String, Object>> rows = keys.stream()
+                .map(key -> Map.<String, Object>of("share_id", key.shareId(), "session", key.session()))
+                .toList();
+        return NativeSql.one(String.class, SESSIONS, json(rows)).map(found -> {
+            Map<SessionKey, Session> known = new HashMap<>();
+            if (found == null) {
+                return known;
+            }
+            try {
+                for (JsonNode row : mapper.readTree(found)) {
+                    Session session = new Session(row.get("share_id").asText(), row.get("session").asText(),
+                            LocalDate.parse(row.get("day").asText()));
+                    session.viewed = row.get("viewed").asBoolean();
+                    session.played = row.get("played").asBoolean();
+                    session.maxPercent = row.get("max_percent").asInt();
+                    session.secondsWatched = row.get("seconds_watched").asDouble();
+                    session.completed = row.get("completed").asBoolean();
+                    session.clicked = row.get("clicked").asBoolean();
+                    session.bot = row.get("bot").asBoolean();
+                    known.put(new SessionKey(session.shareId, session.session), session);
+                }
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("view sessions cannot be read: " + e.getMessage(), e);
+            }
+            return known;
+        });
+    }
+
+    /** Writes the sessions a batch touched, as it left them. */
+    public Uni<Integer> upsertSessions(Collection<Session> sessions) {
+        List<Map<String, Object>> rows = new ArrayList<>(sessions.size());
+        for (Session session : sessions) {
+            Map<String, Object> row = new HashMap<>();
+            row.put("share_id", session.shareId);
+            row.put("session", session.session);
+            row.put("day", session.day.toString());
+            row.put("viewed", session.viewed);
+            row.put("played", session.played);
+            row.put("max_percent", session.maxPercent);
+            row.put("seconds_watched", session.secondsWatched);
+            row.put("completed", session.completed);
+            row.put("clicked", session.clicked);
+            row.put("bot", session.bot);
+            rows.add(row);
+        }
+        return NativeSql.update(UPSERT_SESSIONS, json(rows));
+    }
+
+    /** Records visits (distinct); answers how many were a visitor's first of a video that day, by video and day. */
+    public Uni<Map<VideoDay, Long>> newVisitors(Set<Visit> visits) {
+        List<Map<String, Object>> rows = visits.stream()
+                .map(visit -> Map.<String, Object>of("share_id", visit.shareId(), "day", visit.day().toString(),
+                        "visitor", visit.visitor()))
+                .toList();
+        return NativeSql.list(String.class, INSERT_VISITORS, json(rows)).map(counted -> {
+            Map<VideoDay, Long> fresh = new HashMap<>();
+            for (String line : counted) {
+                String[] parts = line.split(" ");
+                fresh.put(new VideoDay(parts[0], LocalDate.parse(parts[1])), Long.parseLong(parts[2]));
+            }
+            return fresh;
+        });
+    }
+
+    /** A video and a day. */
+    public record VideoDay(String shareId, LocalDate day) {
+    }
+
+    /**
+     * The rows as one JSON text; the statements read it with {@code CAST(CAST(?1 AS text) AS jsonb)}, because the
+     * reactive driver binds a string given for a {@code jsonb} parameter as a JSON string, not as the document.
+     */
+    private String json(Object rows) {
+        try {
+            return mapper.writeValueAsString(rows);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("rollup rows cannot be serialized: " + e.getMessage(), e);
+        }
     }
 
     /** Adds to a video's counters; the views and completions it had before, as {@code long[2]}. */

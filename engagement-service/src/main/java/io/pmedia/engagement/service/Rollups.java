@@ -5,23 +5,21 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.hibernate.FlushMode;
-
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.common.outbox.EventPublisher;
-import io.pmedia.engagement.ViewSession;
 import io.pmedia.engagement.repository.RollupStore;
 import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.events.EngagementMilestone;
 import io.pmedia.events.ViewerEvent;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -66,56 +64,77 @@ public class Rollups {
         return last == null ? 0 : Math.max(0, (Instant.now().toEpochMilli() - last.toEpochMilli()) / 1000.0);
     }
 
+    /**
+     * One batch, set-based: its events in one statement (the new ids are counted, the rest are redeliveries), its
+     * sessions read in one and written back in one, its visitors in one, then each video's counters and milestones.
+     */
     @WithTransaction
     public Uni<Void> apply(List<Arrived> batch) {
-        Map<String, VideoDeltas> byVideo = new LinkedHashMap<>();
-        // The sessions a batch touches are flushed once, at its commit. No query of the batch reads what an earlier
-        // event of it changed (each session is loaded once and kept in its video's deltas), so the automatic flush
-        // before every query would only dirty-check every session loaded so far, hundreds of times per batch.
-        return Panache.getSession().invoke(session -> session.setFlushMode(FlushMode.COMMIT))
-                .flatMap(ignored -> count(batch, byVideo));
+        Map<UUID, ViewerEvent> distinct = new LinkedHashMap<>();
+        batch.forEach(arrived -> distinct.putIfAbsent(arrived.id(), arrived.event()));
+        return rollups.insertEvents(distinct).flatMap(fresh -> {
+            duplicates.increment(batch.size() - fresh.size());
+            rolledUp.increment(fresh.size());
+            List<ViewerEvent> counted = new ArrayList<>(fresh.size());
+            distinct.forEach((id, event) -> {
+                if (fresh.contains(id)) {
+                    counted.add(event);
+                }
+            });
+            if (counted.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            Set<RollupStore.SessionKey> keys = new LinkedHashSet<>();
+            counted.forEach(event -> keys.add(new RollupStore.SessionKey(event.shareId(), event.session())));
+            return rollups.sessions(keys).flatMap(known -> count(counted, known));
+        }).invoke(() -> {
+            if (!batch.isEmpty()) {
+                lastEventAt = batch.get(batch.size() - 1).event().at();
+            }
+        });
     }
 
-    private Uni<Void> count(List<Arrived> batch, Map<String, VideoDeltas> byVideo) {
-        return Multi.createFrom().iterable(batch).onItem()
-                .transformToUniAndConcatenate(arrived -> count(arrived, byVideo))
-                .collect().last()
+    /** The new events, in order, against their sessions; then what they changed, written in bulk. */
+    private Uni<Void> count(List<ViewerEvent> events, Map<RollupStore.SessionKey, RollupStore.Session> known) {
+        Map<String, VideoDeltas> byVideo = new LinkedHashMap<>();
+        Map<RollupStore.SessionKey, RollupStore.Session> touched = new LinkedHashMap<>();
+        Set<RollupStore.Visit> visits = new LinkedHashSet<>();
+        for (ViewerEvent event : events) {
+            RollupStore.Session session = touched.computeIfAbsent(
+                    new RollupStore.SessionKey(event.shareId(), event.session()),
+                    key -> known.getOrDefault(key, new RollupStore.Session(key.shareId(), key.session(),
+                            event.at().atZone(ZoneOffset.UTC).toLocalDate())));
+            VideoDeltas video = byVideo.computeIfAbsent(event.shareId(), id -> new VideoDeltas(event));
+            RollupStore.Visit visit = step(session, event, video);
+            if (visit != null) {
+                visits.add(visit);
+            }
+        }
+        Uni<Map<RollupStore.VideoDay, Long>> unique = visits.isEmpty()
+                ? Uni.createFrom().item(Map.of())
+                : rollups.newVisitors(visits);
+        return unique.invoke(fresh -> fresh.forEach((videoDay, count) -> byVideo.get(videoDay.shareId())
+                .day(videoDay.day()).uniqueViewers += count))
+                .flatMap(ignored -> rollups.upsertSessions(touched.values()))
                 .flatMap(ignored -> Multi.createFrom().iterable(byVideo.values()).onItem()
                         .transformToUniAndConcatenate(this::store).collect().last())
-                .invoke(() -> {
-                    if (!batch.isEmpty()) {
-                        lastEventAt = batch.get(batch.size() - 1).event().at();
-                    }
-                })
                 .replaceWithVoid();
     }
 
-    /** One event: recorded (or found a duplicate), then its session's new steps added to its video's deltas. */
-    private Uni<Void> count(Arrived arrived, Map<String, VideoDeltas> byVideo) {
-        ViewerEvent event = arrived.event();
-        return rollups.insertEvent(arrived.id(), event.shareId(), event.kind().wire(), event.session(),
-                event.percent(), event.secondsWatched(), event.bot(), event.at()).flatMap(fresh -> {
-                    if (!fresh) {
-                        duplicates.increment();
-                        return Uni.createFrom().voidItem();
-                    }
-                    rolledUp.increment();
-                    VideoDeltas video = byVideo.computeIfAbsent(event.shareId(), id -> new VideoDeltas(event));
-                    return video.session(event, rollups).flatMap(session -> step(session, event, video));
-                });
-    }
-
-    private Uni<Void> step(ViewSession session, ViewerEvent event, VideoDeltas video) {
+    /**
+     * One event's new steps, added to its video's deltas. Answers the visit to record when the event is a page view's
+     * first view with a visitor hash (a unique viewer if it is the visitor's first of the video that day).
+     */
+    private static RollupStore.Visit step(RollupStore.Session session, ViewerEvent event, VideoDeltas video) {
         LocalDate day = event.at().atZone(ZoneOffset.UTC).toLocalDate();
         Day counts = video.day(day);
-        session.updatedAt = Instant.now();
         if (event.bot()) {
             if (event.kind() == ViewerEvent.Kind.view && !session.viewed) {
                 session.viewed = true;
                 session.bot = true;
                 counts.botViews++;
             }
-            return Uni.createFrom().voidItem();
+            return null;
         }
         if (event.secondsWatched() != null && event.secondsWatched() > session.secondsWatched) {
             counts.seconds += event.secondsWatched() - session.secondsWatched;
@@ -128,11 +147,7 @@ public class Rollups {
                     counts.views++;
                     video.firstViewAt = video.firstViewAt == null ? event.at() : video.firstViewAt;
                     if (event.visitor() != null) {
-                        return rollups.newVisitor(event.shareId(), day, event.visitor()).invoke(fresh -> {
-                            if (fresh) {
-                                counts.uniqueViewers++;
-                            }
-                        }).replaceWithVoid();
+                        return new RollupStore.Visit(event.shareId(), day, event.visitor());
                     }
                 }
             }
@@ -158,11 +173,11 @@ public class Rollups {
                 }
             }
         }
-        return Uni.createFrom().voidItem();
+        return null;
     }
 
     /** Moves a session's furthest point to {@code percent}: every 25/50/75 step passed on the way counts once. */
-    private static void reach(ViewSession session, int percent, Day counts) {
+    private static void reach(RollupStore.Session session, int percent, Day counts) {
         if (percent <= session.maxPercent) {
             return;
         }
@@ -212,13 +227,12 @@ public class Rollups {
                 .collect().last().replaceWithVoid());
     }
 
-    /** The counters one batch adds to a video, by day, and the sessions it touched (each loaded once). */
+    /** The counters one batch adds to a video, by day, and its clicks. */
     private static final class VideoDeltas {
 
         final String shareId;
         final UUID clientId;
         final Map<LocalDate, Day> days = new LinkedHashMap<>();
-        final Map<String, ViewSession> sessions = new LinkedHashMap<>();
         final List<ViewerEvent> clicks = new ArrayList<>();
         Instant firstViewAt;
 
@@ -229,27 +243,6 @@ public class Rollups {
 
         Day day(LocalDate day) {
             return days.computeIfAbsent(day, ignored -> new Day());
-        }
-
-        /** The event's session: loaded once per batch, or a new one persisted. */
-        Uni<ViewSession> session(ViewerEvent event, RollupStore rollups) {
-            ViewSession known = sessions.get(event.session());
-            if (known != null) {
-                return Uni.createFrom().item(known);
-            }
-            return rollups.session(event.shareId(), event.session()).flatMap(found -> {
-                if (found != null) {
-                    sessions.put(event.session(), found);
-                    return Uni.createFrom().item(found);
-                }
-                ViewSession created = new ViewSession();
-                created.shareId = event.shareId();
-                created.session = event.session();
-                created.day = event.at().atZone(ZoneOffset.UTC).toLocalDate();
-                created.updatedAt = Instant.now();
-                sessions.put(event.session(), created);
-                return created.<ViewSession>persist();
-            });
         }
 
         RollupStore.Deltas total() {

@@ -1,7 +1,5 @@
 package io.pmedia.common.error;
 
-import java.util.Collection;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -91,89 +89,45 @@ public class ErrorMappers {
         return respond(code, message, null);
     }
 
-    /** Routes a Jackson failure (thrown directly or wrapped by the body reader) to its specific answer. */
+    /** A Jackson failure (thrown directly or wrapped by the body reader), answered as {@link JsonProblems} words it. */
     private Response json(JsonProcessingException e) {
-        if (e instanceof InputCoercionException coercion) {
-            return inputCoercion(coercion);
-        }
-        if (e instanceof UnrecognizedPropertyException unrecognized) {
-            return unrecognizedProperty(unrecognized);
-        }
-        if (e instanceof InvalidFormatException invalid) {
-            return invalidFormat(invalid);
-        }
-        if (e instanceof MismatchedInputException mismatched) {
-            return mismatchedInput(mismatched);
-        }
-        if (e instanceof ValueInstantiationException instantiation) {
-            return valueInstantiation(instantiation);
-        }
-        if (e instanceof JsonMappingException mapping) {
-            return jsonMapping(mapping);
-        }
-        return malformedJson(e);
+        return apiException(JsonProblems.of(e));
     }
 
     /** A body whose record refuses unknown keys ({@code @JsonIgnoreProperties(ignoreUnknown = false)}). */
     @ServerExceptionMapper
     public Response unrecognizedProperty(UnrecognizedPropertyException e) {
-        String known = e.getKnownPropertyIds() == null
-                ? ""
-                : e.getKnownPropertyIds().stream().map(String::valueOf)
-                        .sorted().collect(Collectors.joining(", "));
-        return respond(ErrorCode.VALIDATION_ERROR, "field '" + path(e) + "' is not known"
-                + (known.isEmpty() ? "" : "; allowed: " + known), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response inputCoercion(InputCoercionException e) {
-        return respond(ErrorCode.BAD_REQUEST, "a number in the request body is out of range for "
-                + expected(e.getTargetType()), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response invalidFormat(InvalidFormatException e) {
-        return respond(ErrorCode.BAD_REQUEST,
-                "field '" + path(e) + "' has the wrong type: expected " + expected(e.getTargetType()), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response mismatchedInput(MismatchedInputException e) {
-        if (e.getPath().isEmpty()) {
-            return respond(ErrorCode.BAD_REQUEST, e.getTargetType() == null
-                    ? "request body is missing or is not a JSON object"
-                    : "request body must be " + expected(e.getTargetType()), null);
-        }
-        return respond(ErrorCode.BAD_REQUEST,
-                "field '" + path(e) + "' has the wrong type: expected " + expected(e.getTargetType()), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response valueInstantiation(ValueInstantiationException e) {
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        if (cause instanceof ApiException api) {
-            return apiException(api);
-        }
-        return respond(ErrorCode.BAD_REQUEST, "request body is not valid"
-                + (e.getPath().isEmpty() ? "" : " at '" + path(e) + "'"), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response jsonMapping(JsonMappingException e) {
-        if (e.getCause() instanceof InputCoercionException coercion && !e.getPath().isEmpty()) {
-            return respond(ErrorCode.BAD_REQUEST, "field '" + path(e) + "' is out of range for "
-                    + expected(coercion.getTargetType()), null);
-        }
-        return respond(ErrorCode.BAD_REQUEST,
-                "request body is not valid" + (e.getPath().isEmpty() ? "" : " at '" + path(e) + "'"), null);
+        return json(e);
     }
 
     @ServerExceptionMapper
     public Response malformedJson(JsonProcessingException e) {
-        String where = e.getLocation() == null
-                ? ""
-                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-        return respond(ErrorCode.BAD_REQUEST, "malformed JSON" + where, null);
+        return json(e);
     }
 
     @ServerExceptionMapper
@@ -260,54 +214,4 @@ public class ErrorMappers {
         return field == null ? violation.getMessage() : "field '" + field + "' " + violation.getMessage();
     }
 
-    static String path(JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (!path.isEmpty()) {
-                    path.append('.');
-                }
-                path.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                path.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return path.toString();
-    }
-
-    static String expected(Class<?> type) {
-        if (type == null) {
-            return "another type";
-        }
-        if (type == String.class || type == Character.class || type == char.class) {
-            return "a string";
-        }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-                || type == Short.class || type == short.class) {
-            return "an integer";
-        }
-        if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
-            return "a number";
-        }
-        if (type == Boolean.class || type == boolean.class) {
-            return "a boolean";
-        }
-        if (type == UUID.class) {
-            return "a uuid";
-        }
-        if (type.isEnum()) {
-            return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(Object::toString)
-                    .collect(Collectors.joining(", ", "[", "]"));
-        }
-        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
-            return "an array";
-        }
-        if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
-            return "an ISO 8601 date-time";
-        }
-        if (Map.class.isAssignableFrom(type) || !type.getName().startsWith("java.")) {
-            return "an object";
-        }
-        return "another type";
-    }
 }

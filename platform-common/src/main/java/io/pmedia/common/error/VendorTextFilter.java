@@ -41,7 +41,11 @@ public class VendorTextFilter implements ReaderInterceptor {
         check("query parameter", uri.getQueryParameters(true));
     }
 
-    private static void check(String kind, Map<String, List<String>> parameters) {
+    /**
+     * Refuses a parameter name or value with a control character; {@code kind} is "path parameter" or "query
+     * parameter" (also for a Vert.x route that decodes its own parameters).
+     */
+    public static void check(String kind, Map<String, List<String>> parameters) {
         for (Map.Entry<String, List<String>> parameter : parameters.entrySet()) {
             String name = parameter.getKey();
             if (VendorText.check(kind, name, false) != null) {
