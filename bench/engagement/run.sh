@@ -4,13 +4,18 @@
 #      nginx answering 204 to the same requests in the same run (the ceiling of an HTTP endpoint on this machine); then
 #      the rollup's count of views must equal the beacons accepted (0 lost).
 #   2. the share page in Chromium: navigation to the first video frame painted, and the page's own weight.
-# Usage: bench/engagement/run.sh [seconds] [connections]   (default 15 s, 16 connections; uses or starts ./pmedia up)
+#   Each side is measured at every connection count given and compared at its best: nginx is not held to a count that
+#   suits pmedia, nor pmedia to one that suits nginx. Both are warmed first (the services' JIT, at the largest count):
+#   a deployed service runs warm, and the figures are its steady state, not its first minute.
+# Usage: bench/engagement/run.sh [seconds] ["connection counts"]
+#   (default 15 s each, "16 128"; PMEDIA_BENCH_WARMUP seconds of warm-up, default 60; uses or starts ./pmedia up)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 SECONDS_EACH="${1:-15}"
-CONNECTIONS="${2:-16}"
-WARMUP="${PMEDIA_BENCH_WARMUP:-20}"
+CONNECTIONS="${2:-16 128}"
+WARMUP="${PMEDIA_BENCH_WARMUP:-60}"
+MOST="$(printf '%s\n' $CONNECTIONS | sort -n | tail -1)"
 NGINX_PORT="${PMEDIA_BENCH_NGINX_PORT:-18091}"
 
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
@@ -79,21 +84,30 @@ PATH_ONLY="${SHARE#http://*/}"
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/$PATH_ONLY/events"
 GW_URL="$SHARE/events"
 
-load() { java -Xmx256m bench/engagement/BeaconLoad.java "$1" "$SECONDS_EACH" "$CONNECTIONS" 5; }
-printf 'engagement benchmark, %s, %s (%s cores), %s connections, %s s each after %s s of warm-up\n' "$(date -u +%F)" \
+load() { java -Xmx256m bench/engagement/BeaconLoad.java "$1" "$SECONDS_EACH" "$2" 5; }
+printf 'engagement benchmark, %s, %s (%s cores), connections %s, %s s each after %s s of warm-up\n' "$(date -u +%F)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$CONNECTIONS" "$SECONDS_EACH" "$WARMUP"
 count() { curl -s "$GW/analytics/videos/$ID" -H "Authorization: Bearer $TOKEN" | sed -n 's/.*"views":\([0-9]*\).*/\1/p'; }
 before="$(count)"
 before="${before:-0}"
-java -Xmx256m bench/engagement/BeaconLoad.java "$NGINX_URL" "$WARMUP" "$CONNECTIONS" 1 >/dev/null
-read -r _ _ _ _ warm_ok _ < <(java -Xmx256m bench/engagement/BeaconLoad.java "$GW_URL" "$WARMUP" "$CONNECTIONS" 1)
-printf '%-38s %10s %8s %8s %8s %9s %7s\n' target 'beacons/s' 'p50 ms' 'p90 ms' 'p99 ms' accepted errors
-read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL")
-printf '%-38s %10s %8s %8s %8s %9s %7s\n' "nginx answering 204" "$n_rps" "$n_p50" "$n_p90" "$n_p99" "$n_ok" "$n_err"
-read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL")
-printf '%-38s %10s %8s %8s %8s %9s %7s\n' "gateway -> engagement -> Kafka" "$g_rps" "$g_p50" "$g_p90" "$g_p99" "$g_ok" "$g_err"
-awk -v g="$g_rps" -v n="$n_rps" 'BEGIN { printf "beacon throughput: engagement/nginx %.2f (goal >= 0.5)\n", g / n }'
-want=$((before + warm_ok + g_ok))
+java -Xmx256m bench/engagement/BeaconLoad.java "$NGINX_URL" 20 "$MOST" 1 >/dev/null
+read -r _ _ _ _ warm_ok _ < <(java -Xmx256m bench/engagement/BeaconLoad.java "$GW_URL" "$WARMUP" "$MOST" 1)
+printf '%-38s %6s %10s %8s %8s %8s %9s %7s\n' target conns 'beacons/s' 'p50 ms' 'p90 ms' 'p99 ms' accepted errors
+best_n=0
+best_g=0
+sent=0
+for c in $CONNECTIONS; do
+  read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL" "$c")
+  printf '%-38s %6s %10s %8s %8s %8s %9s %7s\n' "nginx answering 204" "$c" "$n_rps" "$n_p50" "$n_p90" "$n_p99" "$n_ok" "$n_err"
+  read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL" "$c")
+  printf '%-38s %6s %10s %8s %8s %8s %9s %7s\n' "gateway -> engagement -> Kafka" "$c" "$g_rps" "$g_p50" "$g_p90" "$g_p99" "$g_ok" "$g_err"
+  [ "$n_rps" -gt "$best_n" ] && best_n="$n_rps"
+  [ "$g_rps" -gt "$best_g" ] && best_g="$g_rps"
+  sent=$((sent + g_ok))
+done
+awk -v g="$best_g" -v n="$best_n" \
+  'BEGIN { printf "beacon throughput, each at its best: engagement %d/s, nginx %d/s, %.2f (goal >= 0.5)\n", g, n, g / n }'
+want=$((before + warm_ok + sent))
 start=$SECONDS
 counted=0
 while [ $((SECONDS - start)) -lt 300 ]; do
@@ -102,7 +116,7 @@ while [ $((SECONDS - start)) -lt 300 ]; do
   sleep 1
 done
 printf 'rollup: %s views counted of %s beacons accepted (%s lost, %s extra), caught up %s s after the load\n' \
-  "$((counted - before))" "$((warm_ok + g_ok))" "$((want > counted ? want - counted : 0))" \
+  "$((counted - before))" "$((warm_ok + sent))" "$((want > counted ? want - counted : 0))" \
   "$((counted > want ? counted - want : 0))" "$((SECONDS - start))"
 
 node bench/engagement/first-frame.mjs "$SHARE" "${PMEDIA_BENCH_PAGE_RUNS:-10}" |

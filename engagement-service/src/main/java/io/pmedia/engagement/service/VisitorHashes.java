@@ -26,6 +26,8 @@ import io.smallrye.mutiny.Uni;
 public class VisitorHashes {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** One digest per thread (a view beacon hashes on the event loop; looking the algorithm up each time showed). */
+    private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(VisitorHashes::sha256);
 
     private final Map<LocalDate, byte[]> salts = new ConcurrentHashMap<>();
     private final SaltStore store;
@@ -56,13 +58,17 @@ public class VisitorHashes {
     }
 
     static String hash(byte[] salt, String address, String userAgent, UUID clientId) {
+        MessageDigest sha = SHA_256.get();
+        sha.update(salt);
+        sha.update((address + "\n" + (userAgent == null ? "" : userAgent) + "\n" + clientId)
+                .getBytes(StandardCharsets.UTF_8));
+        byte[] digest = sha.digest();
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 16));
+    }
+
+    private static MessageDigest sha256() {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(salt);
-            sha.update((address + "\n" + (userAgent == null ? "" : userAgent) + "\n" + clientId)
-                    .getBytes(StandardCharsets.UTF_8));
-            byte[] digest = sha.digest();
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 16));
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
