@@ -251,6 +251,21 @@ class EngagementTest extends TestInfrastructure {
         beacon(share, Map.of("type", "view", "session", "abcdefgh1", "pad", "x".repeat(5000))).then()
                 .statusCode(413);
         beacon("NoSuchShareIdAtAllHere12", Map.of("type", "view", "session", "abcdefgh1")).then().statusCode(404);
+        // The route reads its own body: Jackson's failures are worded as every JAX-RS endpoint words them.
+        given().contentType("text/plain").body("{\"type\":").post("/v/" + share + "/events").then().statusCode(400)
+                .body("code", equalTo("BAD_REQUEST")).body("message", equalTo("malformed JSON at line 1, column 9"));
+        given().contentType("text/plain").body("{\"type\":\"progress\",\"session\":\"abcdefgh1\",\"percent\":\"x\"}")
+                .post("/v/" + share + "/events").then().statusCode(400)
+                .body("message", equalTo("field 'percent' has the wrong type: expected an integer"));
+        given().contentType("text/plain").body("[1]").post("/v/" + share + "/events").then().statusCode(400)
+                .body("message", equalTo("request body must be a JSON object"));
+        given().urlEncodingEnabled(false).contentType("text/plain")
+                .body("{\"type\":\"view\",\"session\":\"abcdefgh1\"}")
+                .post("/v/" + share + "/events?from=%01").then().statusCode(400)
+                .body("code", equalTo("VALIDATION_ERROR")).body("message", containsString("query parameter 'from'"));
+        given().get("/v/" + share + "/events").then().statusCode(405).header("Allow", "POST")
+                .body("code", equalTo("METHOD_NOT_ALLOWED"))
+                .body("message", equalTo("method GET is not allowed on /v/" + share + "/events"));
     }
 
     @Test

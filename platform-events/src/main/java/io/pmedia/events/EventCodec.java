@@ -1,8 +1,12 @@
 package io.pmedia.events;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -46,6 +50,28 @@ public final class EventCodec {
     /** A new envelope (fresh id, current time) around {@code payload}, from {@code source}. */
     public CloudEvent envelope(String source, EventPayload payload) {
         return CloudEvent.of(source, payload.type(), payload.key(), mapper.valueToTree(payload));
+    }
+
+    /**
+     * A new envelope around {@code payload} as the JSON text a record carries, written in one pass: the same text as
+     * {@code json(envelope(source, payload))}, without the intermediate tree (for a path that sends many events).
+     */
+    public String json(String source, EventPayload payload) {
+        CloudEvent envelope = CloudEvent.of(source, payload.type(), payload.key(), null);
+        try {
+            return mapper.writeValueAsString(new Written(envelope.specversion(), envelope.id(), envelope.source(),
+                    envelope.type(), envelope.time(), envelope.subject(), envelope.datacontenttype(), payload));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("event cannot be serialized: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@link CloudEvent} with its data as the payload object itself, for {@link #json(String, EventPayload)}. */
+    @JsonPropertyOrder({"specversion", "id", "source", "type", "time", "subject", "datacontenttype", "data"})
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record Written(String specversion, String id, String source, String type,
+            @JsonFormat(shape = JsonFormat.Shape.STRING) Instant time, String subject, String datacontenttype,
+            EventPayload data) {
     }
 
     /** The envelope as the JSON text a record carries. */

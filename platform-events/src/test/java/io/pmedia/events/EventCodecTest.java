@@ -73,6 +73,19 @@ class EventCodecTest {
     }
 
     @Test
+    void anEnvelopeWrittenInOnePassIsTheTextOfTheTreeEnvelope() {
+        PAYLOADS.forEach((Class<? extends EventPayload> type, EventPayload payload) -> {
+            String direct = codec.json("/test", payload);
+            CloudEvent read = codec.read(direct);
+            CloudEvent tree = codec.envelope("/test", payload);
+            CloudEvent same = new CloudEvent(tree.specversion(), read.id(), tree.source(), tree.type(), read.time(),
+                    tree.subject(), tree.datacontenttype(), tree.data());
+            assertThat(direct).as(type.getSimpleName()).isEqualTo(codec.json(same));
+            assertThat(codec.data(read, type)).get().isEqualTo(payload);
+        });
+    }
+
+    @Test
     void anEnvelopeOfAnotherTypeIsNotReadAsThisOne() {
         String job = codec.json(codec.envelope("/test", PAYLOADS.get(RenderJob.class)));
         assertThat(codec.decode(job, RenderResult.class)).isEmpty();

@@ -42,9 +42,9 @@ public class RollupStore {
     private static final String INSERT_EVENTS = """
             INSERT INTO viewer_event (event_id, share_id, kind, session, percent, seconds_watched, bot, at, received_at)
             SELECT e.event_id, e.share_id, e.kind, e.session, e.percent, e.seconds_watched, e.bot, e.at, now()
-            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS e(event_id uuid, share_id text, kind text, session text,
-                                                     percent integer, seconds_watched double precision, bot boolean,
-                                                     at timestamptz)
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
+                 AS e(event_id uuid, share_id text, kind text, session text, percent integer,
+                      seconds_watched double precision, bot boolean, at timestamptz)
             ON CONFLICT (event_id) DO NOTHING
             RETURNING CAST(event_id AS text)
             """;
@@ -56,7 +56,8 @@ public class RollupStore {
                        'seconds_watched', s.seconds_watched, 'completed', s.completed, 'clicked', s.clicked,
                        'bot', s.bot)) AS text)
             FROM view_session s
-            JOIN jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS k(share_id text, session text) USING (share_id, session)
+            JOIN jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS k(share_id text, session text)
+                 USING (share_id, session)
             """;
 
     /** A batch's sessions as it left them: new ones inserted, known ones updated (their first day kept). */
@@ -65,10 +66,9 @@ public class RollupStore {
                                       clicked, bot, updated_at)
             SELECT s.share_id, s.session, s.day, s.viewed, s.played, s.max_percent, s.seconds_watched, s.completed,
                    s.clicked, s.bot, now()
-            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS s(share_id text, session text, day date, viewed boolean,
-                                                     played boolean, max_percent integer,
-                                                     seconds_watched double precision, completed boolean,
-                                                     clicked boolean, bot boolean)
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
+                 AS s(share_id text, session text, day date, viewed boolean, played boolean, max_percent integer,
+                      seconds_watched double precision, completed boolean, clicked boolean, bot boolean)
             ON CONFLICT (share_id, session) DO UPDATE SET
                 viewed = EXCLUDED.viewed,
                 played = EXCLUDED.played,

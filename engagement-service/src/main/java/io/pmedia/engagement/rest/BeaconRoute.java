@@ -60,8 +60,14 @@ public class BeaconRoute {
 
     void install(@Observes Router router) {
         router.post("/v/:shareId/events").order(ORDER)
-                .handler(BodyHandler.create(false).setBodyLimit(bodyLimit))
+                .handler(BodyHandler.create(false).setBodyLimit(bodyLimit).setMergeFormAttributes(false))
                 .handler(this::event);
+        // Any other method: 405, as JAX-RS answers a path it knows with a method it does not.
+        router.route("/v/:shareId/events").order(ORDER + 1).handler(ctx -> {
+            ctx.response().putHeader("Allow", "POST");
+            ctx.fail(new ApiException(ErrorCode.METHOD_NOT_ALLOWED,
+                    "method " + ctx.request().method() + " is not allowed on " + ctx.request().path()));
+        });
     }
 
     private void event(RoutingContext ctx) {

@@ -22,7 +22,6 @@ import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.Outages;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.config.EngagementConfig;
-import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.ViewerEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -158,8 +157,7 @@ public class Beacons {
 
     /** On the broker, keyed by the share id, before the answer; an unreachable broker is 503 with Retry-After. */
     private Uni<Void> publish(ViewerEvent event) {
-        CloudEvent envelope = codec.envelope(SOURCE, event);
-        Message<String> message = Message.of(codec.json(envelope)).addMetadata(
+        Message<String> message = Message.of(codec.json(SOURCE, event)).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withKey(event.shareId()).build());
         return emitter.sendMessage(message).ifNoItem().after(Duration.ofSeconds(5)).fail()
                 .onFailure().transform(failure -> {
