@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -14,7 +15,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 
-import io.pmedia.common.concurrent.Contexts;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.JsonProblems;
@@ -22,7 +22,9 @@ import io.pmedia.common.error.VendorText;
 import io.pmedia.common.error.VendorTextFilter;
 import io.pmedia.engagement.service.Beacons;
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
@@ -78,11 +80,27 @@ public class BeaconRoute {
             String shareId = ctx.pathParam("shareId");
             checkParameters(shareId, ctx.queryParams());
             Beacons.Beacon beacon = read(ctx.body().buffer());
-            Contexts.resumeOnCurrent(beacons.accept(shareId, beacon, sender)).subscribe().with(
-                    recorded -> ctx.response().setStatusCode(202).putHeader("Cache-Control", "no-store").end(),
-                    ctx::fail);
+            Context context = Vertx.currentContext();
+            beacons.accept(shareId, beacon, sender).whenComplete((recorded, failure) -> {
+                if (context == null || Vertx.currentContext() == context) {
+                    answer(ctx, failure);
+                } else {
+                    context.runOnContext(ignored -> answer(ctx, failure));
+                }
+            });
         } catch (ApiException e) {
             ctx.fail(e);
+        }
+    }
+
+    /** 202, or the failure through the error handler; on the request's own context. */
+    private static void answer(RoutingContext ctx, Throwable failure) {
+        if (failure == null) {
+            ctx.response().setStatusCode(202).putHeader("Cache-Control", "no-store").end();
+        } else {
+            ctx.fail(failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause()
+                    : failure);
         }
     }
 

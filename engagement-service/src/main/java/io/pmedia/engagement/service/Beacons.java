@@ -4,11 +4,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
@@ -16,6 +21,7 @@ import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.local.LocalBucket;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
@@ -27,6 +33,7 @@ import io.pmedia.events.ViewerEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
@@ -41,6 +48,11 @@ public class Beacons {
     /** A page view's random id: what the page makes with {@code crypto.randomUUID()}, or similar. */
     private static final Pattern SESSION = Pattern.compile("[A-Za-z0-9_-]{8,64}");
     private static final String SOURCE = "/engagement-service/beacons";
+    private static final String CHANNEL = "viewer-events";
+    /** How long a beacon waits for the broker before its 503: the producer's {@code delivery.timeout.ms}. */
+    private static final Duration DELIVERY = Duration.ofSeconds(5);
+    /** A producer that delivered this recently has the broker's metadata: sending to it does not wait. */
+    private static final Duration WARM = Duration.ofSeconds(30);
 
     /** What a page sends. {@code seconds}: how much of the video this page view has played so far. */
     public record Beacon(String type, String session, Integer percent, Double seconds) {
@@ -58,17 +70,26 @@ public class Beacons {
     private final VisitorHashes visitors;
     private final EventCodec codec;
     private final MutinyEmitter<String> emitter;
+    private final KafkaClientService kafka;
+    private final String topic;
+    private volatile Producer<String, String> direct;
+    /** When the producer last delivered an event ({@link System#nanoTime}); long ago at first. */
+    private volatile long deliveredAt = System.nanoTime() - WARM.toNanos() - 1;
     private final EngagementConfig.Beacons limits;
     private final MeterRegistry registry;
     private final Map<String, LocalBucket> buckets = new ConcurrentHashMap<>();
+    private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
     public Beacons(Pages pages, VisitorHashes visitors, EventCodec codec,
-            @Channel("viewer-events") MutinyEmitter<String> emitter, EngagementConfig config,
-            MeterRegistry registry) {
+            @Channel(CHANNEL) MutinyEmitter<String> emitter, KafkaClientService kafka,
+            @ConfigProperty(name = "mp.messaging.outgoing." + CHANNEL + ".topic") String topic,
+            EngagementConfig config, MeterRegistry registry) {
         this.pages = pages;
         this.visitors = visitors;
         this.codec = codec;
         this.emitter = emitter;
+        this.kafka = kafka;
+        this.topic = topic;
         this.limits = config.beacons();
         this.registry = registry;
     }
@@ -76,37 +97,75 @@ public class Beacons {
     /**
      * Accepts one beacon: true when it was recorded, false when the viewer asked not to be (both are 202 for the
      * page). 404 for a page that does not play (unknown, revoked, expired: the same answer), 400 for a beacon the
-     * page would never send, 429 over the budget.
+     * page would never send (thrown at once, as is 429 over the budget), 503 when the broker cannot take it.
+     * <p>
+     * When all a beacon needs is at hand (its page cached, the day's salt loaded, the producer delivering), it goes to
+     * the producer from the calling thread, without a lookup and without Mutiny: this is the platform's busiest path
+     * (docs/decisions.md, "The beacon route"). Otherwise it waits for what it needs, and goes through the channel's
+     * emitter. The outcome completes on the producer's thread, or on the caller's.
      */
-    public Uni<Boolean> accept(String shareId, Beacon beacon, Sender sender) {
+    public CompletionStage<Boolean> accept(String shareId, Beacon beacon, Sender sender) {
         ViewerEvent.Kind kind = checked(beacon);
         var wait = take(shareId + "|" + sender.address());
         if (wait.isPresent()) {
             count("refused", "rate");
             throw new ApiException(ErrorCode.RATE_LIMITED, "too many events from this page, retry later", wait.get());
         }
-        return pages.live(shareId).flatMap(video -> {
-            if (video == null) {
-                count("refused", "not-found");
-                throw Pages.notFound();
+        Optional<SharedVideoRow> known = pages.liveIfKnown(shareId);
+        Producer<String, String> producer = deliveringProducer();
+        if (known == null || producer == null) {
+            return pages.live(shareId).flatMap(video -> record(video, kind, beacon, sender))
+                    .subscribeAsCompletionStage();
+        }
+        SharedVideoRow video = recordable(known.orElse(null), beacon, sender);
+        if (video == null) {
+            return CompletableFuture.completedFuture(false);
+        }
+        boolean bot = Bots.isBot(sender.userAgent());
+        String visitor = null;
+        if (kind == ViewerEvent.Kind.view && !bot) {
+            visitor = visitors.ofIfKnown(sender.address(), sender.userAgent(), video.clientId);
+            if (visitor == null) {
+                return record(video, kind, beacon, sender).subscribeAsCompletionStage();
             }
-            if (sender.optedOut()) {
-                count("dropped", "privacy");
-                return Uni.createFrom().item(false);
-            }
-            if (beacon.seconds() != null && video.durationSeconds != null
-                    && beacon.seconds() > video.durationSeconds * 4 + 30) {
-                count("refused", "invalid");
-                throw ApiException.validation("field 'seconds' is more than this video could have played");
-            }
-            boolean bot = Bots.isBot(sender.userAgent());
-            Uni<String> visitor = kind == ViewerEvent.Kind.view && !bot
-                    ? visitors.of(sender.address(), sender.userAgent(), video.clientId)
-                    : Uni.createFrom().nullItem();
-            return visitor.flatMap(hash -> publish(event(video, kind, beacon, hash, bot)))
-                    .invoke(() -> count("accepted", bot ? "bot" : kind.wire()))
-                    .replaceWith(true);
-        });
+        }
+        return send(producer, event(video, kind, beacon, visitor, bot));
+    }
+
+    /** {@link #accept} once the page is known: the visitor's hash (which may load the day's salt), then the emitter. */
+    private Uni<Boolean> record(SharedVideoRow found, ViewerEvent.Kind kind, Beacon beacon, Sender sender) {
+        SharedVideoRow video = recordable(found, beacon, sender);
+        if (video == null) {
+            return Uni.createFrom().item(false);
+        }
+        boolean bot = Bots.isBot(sender.userAgent());
+        Uni<String> visitor = kind == ViewerEvent.Kind.view && !bot
+                ? visitors.of(sender.address(), sender.userAgent(), video.clientId)
+                : Uni.createFrom().nullItem();
+        return visitor.flatMap(hash -> publish(event(video, kind, beacon, hash, bot)))
+                .invoke(() -> count("accepted", bot ? "bot" : kind.wire()))
+                .replaceWith(true);
+    }
+
+    /**
+     * The video a beacon is recorded for: 404 for a page that does not play, null when the viewer asked not to be
+     * counted, 400 for more seconds than the video could have played.
+     */
+    private SharedVideoRow recordable(SharedVideoRow video, Beacon beacon, Sender sender) {
+        if (video == null) {
+            count("refused", "not-found");
+            throw Pages.notFound();
+        }
+        if (sender.optedOut()) {
+            count("dropped", "privacy");
+            return null;
+        }
+        if (beacon.seconds() != null && video.durationSeconds != null
+                && beacon.seconds() > video.durationSeconds * 4 + 30) {
+            count("refused", "invalid");
+            throw ApiException.validation("field 'seconds' is more than this video could have played");
+        }
+        return video;
     }
 
     /** A bot's page load (a crawler, an unfurler): counted apart as a bot view, never as a view. */
@@ -159,12 +218,51 @@ public class Beacons {
     private Uni<Void> publish(ViewerEvent event) {
         Message<String> message = Message.of(codec.json(SOURCE, event)).addMetadata(
                 OutgoingKafkaRecordMetadata.<String>builder().withKey(event.shareId()).build());
-        return emitter.sendMessage(message).ifNoItem().after(Duration.ofSeconds(5)).fail()
-                .onFailure().transform(failure -> {
-                    count("refused", "unavailable");
-                    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                            "events cannot be recorded right now, retry later", Outages.RETRY_AFTER);
-                });
+        return emitter.sendMessage(message).ifNoItem().after(DELIVERY).fail()
+                .invoke(() -> deliveredAt = System.nanoTime())
+                .onFailure().transform(failure -> unavailable());
+    }
+
+    /**
+     * The event on the broker through the channel's own producer, sent from the calling thread: what the emitter
+     * does on a thread of its own, without the hand-over. The producer answers within {@link #DELIVERY} (its
+     * {@code delivery.timeout.ms}), delivered or not.
+     */
+    private CompletionStage<Boolean> send(Producer<String, String> producer, ViewerEvent event) {
+        CompletableFuture<Boolean> sent = new CompletableFuture<>();
+        producer.send(new ProducerRecord<>(topic, event.shareId(), codec.json(SOURCE, event)), (metadata, failure) -> {
+            if (failure == null) {
+                deliveredAt = System.nanoTime();
+                count("accepted", event.bot() ? "bot" : event.kind().wire());
+                sent.complete(true);
+            } else {
+                sent.completeExceptionally(unavailable());
+            }
+        });
+        return sent;
+    }
+
+    /**
+     * The channel's producer while it delivers (an event went through it within {@link #WARM}), else null: sending
+     * from the calling thread must never wait, and a producer that has not delivered lately may have to wait for
+     * the broker's metadata (up to its {@code max.block.ms}), which the emitter's own thread does instead.
+     */
+    private Producer<String, String> deliveringProducer() {
+        if (System.nanoTime() - deliveredAt > WARM.toNanos()) {
+            return null;
+        }
+        Producer<String, String> producer = direct;
+        if (producer == null) {
+            var channel = kafka.<String, String>getProducer(CHANNEL);
+            producer = direct = channel == null ? null : channel.unwrap();
+        }
+        return producer;
+    }
+
+    private ApiException unavailable() {
+        count("refused", "unavailable");
+        return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "events cannot be recorded right now, retry later",
+                Outages.RETRY_AFTER);
     }
 
     private Optional<Duration> take(String key) {
@@ -183,6 +281,8 @@ public class Beacons {
     }
 
     private void count(String outcome, String reason) {
-        registry.counter("pmedia_engagement_beacons_total", "outcome", outcome, "reason", reason).increment();
+        counters.computeIfAbsent(outcome + " " + reason,
+                ignored -> registry.counter("pmedia_engagement_beacons_total", "outcome", outcome, "reason", reason))
+                .increment();
     }
 }

@@ -62,6 +62,18 @@ public class Pages {
         return byShare.get(shareId, CACHED).map(found -> found.filter(video -> video.live(now)).orElse(null));
     }
 
+    /**
+     * {@link #live}'s answer when it is at hand, without a lookup: the video, or {@code Optional.empty()} for a page
+     * that does not play; null when the share id has to be looked up (not cached, or cached too long ago).
+     */
+    public Optional<SharedVideoRow> liveIfKnown(String shareId) {
+        if (shareId == null || !SHARE_ID.matcher(shareId).matches()) {
+            return Optional.empty();
+        }
+        Optional<SharedVideoRow> found = byShare.lastLoaded(shareId, CACHED);
+        return found == null ? null : found.filter(video -> video.live(Instant.now()));
+    }
+
     /** The vendor's share settings; its defaults when the registry cannot say right now (the page still plays). */
     public Uni<SharingSettings> vendor(java.util.UUID clientId) {
         return vendors.get(clientId, Duration.ofMinutes(1)).map(found -> found.orElse(SharingSettings.DEFAULTS))

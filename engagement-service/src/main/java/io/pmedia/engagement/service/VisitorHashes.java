@@ -42,6 +42,12 @@ public class VisitorHashes {
         return salt(today).map(salt -> hash(salt, address, userAgent, clientId));
     }
 
+    /** {@link #of}, when the day's salt is at hand; null when it has to be loaded first. */
+    public String ofIfKnown(String address, String userAgent, UUID clientId) {
+        byte[] salt = salts.get(LocalDate.now(ZoneOffset.UTC));
+        return salt == null ? null : hash(salt, address, userAgent, clientId);
+    }
+
     private Uni<byte[]> salt(LocalDate day) {
         byte[] known = salts.get(day);
         if (known != null) {
