@@ -126,9 +126,11 @@ start_instance() { # name
       KAFKA_SASL_JAAS_CONFIG="$(kafka_jaas "$user")"
       export KAFKA_SASL_JAAS_CONFIG
     fi
+    # The heap is sized at start (-Xms = -Xmx), as a server's is: grown from 64 MB, it kept a small young generation
+    # and under load promoted short-lived objects, with a full collection every few seconds (docs/decisions.md).
     spawn "$name" env "${SERVICE_ENV[@]}" "PMEDIA_WORK_DIR=$WORK/$name" \
       "QUARKUS_HTTP_PORT=$port" "QUARKUS_MANAGEMENT_PORT=$((port + 1100))" "${extra[@]}" \
-      java -Xms64m -Xmx384m -XX:+UseSerialGC -Djava.awt.headless=true -jar "$app/quarkus-run.jar"
+      java -Xms384m -Xmx384m -XX:+UseSerialGC -Djava.awt.headless=true -jar "$app/quarkus-run.jar"
   )
 }
 
