@@ -9,13 +9,15 @@
 #   a deployed service runs warm, and the figures are its steady state, not its first minutes. Under this load
 #   engagement-service's C2 compiler works for about two minutes (measured: 20 s of compiler CPU in the first 60 s,
 #   4 s more by 120 s, little after 150 s), so the warm-up is 150 s.
-# Usage: bench/engagement/run.sh [seconds] ["connection counts"]
-#   (default 15 s each, "16 128"; PMEDIA_BENCH_WARMUP seconds of warm-up, default 150; uses or starts ./pmedia up)
+# Usage: bench/engagement/run.sh [seconds] ["connection counts"] [rounds]
+#   (default 15 s each, "16 128", 3 rounds; PMEDIA_BENCH_WARMUP seconds of warm-up, default 150; uses or starts
+#   ./pmedia up)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 SECONDS_EACH="${1:-15}"
 CONNECTIONS="${2:-16 128}"
+ROUNDS="${3:-3}"
 WARMUP="${PMEDIA_BENCH_WARMUP:-150}"
 MOST="$(printf '%s\n' $CONNECTIONS | sort -n | tail -1)"
 NGINX_PORT="${PMEDIA_BENCH_NGINX_PORT:-18091}"
@@ -98,25 +100,42 @@ read -r _ _ _ _ warm_ok _ < <(java -Xmx256m bench/engagement/BeaconLoad.java "$G
 # when a run of pmedia's ended, and how many seconds of that run's rate they are (a rollup that keeps pace is a poll
 # or a few behind; one that cannot keep pace defers its work past the measured window, and falls further behind the
 # longer a run lasts).
-printf '%-38s %6s %10s %8s %8s %8s %9s %7s %8s %9s\n' target conns 'beacons/s' 'p50 ms' 'p90 ms' 'p99 ms' accepted errors \
-  behind 'behind s'
-best_n=0
-best_g=0
+printf '%-5s %-38s %6s %10s %8s %8s %8s %9s %7s %8s %9s\n' round target conns 'beacons/s' 'p50 ms' 'p90 ms' 'p99 ms' \
+  accepted errors behind 'behind s'
 sent=0
-for c in $CONNECTIONS; do
-  read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL" "$c")
-  printf '%-38s %6s %10s %8s %8s %8s %9s %7s\n' "nginx answering 204" "$c" "$n_rps" "$n_p50" "$n_p90" "$n_p99" "$n_ok" "$n_err"
-  read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL" "$c")
-  sent=$((sent + g_ok))
-  now="$(count)"
-  behind=$((before + warm_ok + sent - ${now:-0}))
-  printf '%-38s %6s %10s %8s %8s %8s %9s %7s %8s %9s\n' "gateway -> engagement -> Kafka" "$c" "$g_rps" "$g_p50" "$g_p90" \
-    "$g_p99" "$g_ok" "$g_err" "$behind" "$(awk -v b="$behind" -v r="$g_rps" 'BEGIN { printf "%.1f", (r > 0 ? b / r : 0) }')"
-  [ "$n_rps" -gt "$best_n" ] && best_n="$n_rps"
-  [ "$g_rps" -gt "$best_g" ] && best_g="$g_rps"
+rates="$work/rates"
+: >"$rates"
+# Rounds of the whole sweep, nginx and pmedia alternating at each count: this machine's speed drifts by tens of
+# percent within minutes, so one run of each side can show a ratio 0.1 away from another's; each side's figure at a
+# count is the median of its rounds.
+for round in $(seq 1 "$ROUNDS"); do
+  for c in $CONNECTIONS; do
+    read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL" "$c")
+    printf '%-5s %-38s %6s %10s %8s %8s %8s %9s %7s\n' "$round" "nginx answering 204" "$c" "$n_rps" "$n_p50" "$n_p90" \
+      "$n_p99" "$n_ok" "$n_err"
+    read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL" "$c")
+    sent=$((sent + g_ok))
+    now="$(count)"
+    behind=$((before + warm_ok + sent - ${now:-0}))
+    printf '%-5s %-38s %6s %10s %8s %8s %8s %9s %7s %8s %9s\n' "$round" "gateway -> engagement -> Kafka" "$c" "$g_rps" \
+      "$g_p50" "$g_p90" "$g_p99" "$g_ok" "$g_err" "$behind" \
+      "$(awk -v b="$behind" -v r="$g_rps" 'BEGIN { printf "%.1f", (r > 0 ? b / r : 0) }')"
+    printf 'nginx %s %s\npmedia %s %s\n' "$c" "$n_rps" "$c" "$g_rps" >>"$rates"
+  done
 done
-awk -v g="$best_g" -v n="$best_n" \
-  'BEGIN { printf "beacon throughput, each at its best: engagement %d/s, nginx %d/s, %.2f (goal >= 0.5)\n", g, n, g / n }'
+# The median of each side's rounds at each count, then each side at its best count.
+sort -k1,1 -k2,2n -k3,3n "$rates" | awk '
+  { key = $1 " " $2; if (!(key in n)) order[++keys] = key; n[key]++; v[key, n[key]] = $3 }
+  END {
+    for (k = 1; k <= keys; k++) {
+      key = order[k]; m = n[key]; split(key, part, " ")
+      median = (m % 2) ? v[key, (m + 1) / 2] : (v[key, m / 2] + v[key, m / 2 + 1]) / 2
+      printf "median of %d round(s): %-6s at %3s connections: %d/s\n", m, part[1], part[2], median
+      if (median > best[part[1]]) { best[part[1]] = median; at[part[1]] = part[2] }
+    }
+    printf "beacon throughput, medians, each at its best: engagement %d/s (%s connections), nginx %d/s (%s), %.2f" \
+      " (goal >= 0.5)\n", best["pmedia"], at["pmedia"], best["nginx"], at["nginx"], best["pmedia"] / best["nginx"]
+  }'
 want=$((before + warm_ok + sent))
 start=$SECONDS
 counted=0
