@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -230,15 +231,21 @@ public class Beacons {
      */
     private CompletionStage<Boolean> send(Producer<String, String> producer, ViewerEvent event) {
         CompletableFuture<Boolean> sent = new CompletableFuture<>();
-        producer.send(new ProducerRecord<>(topic, event.shareId(), codec.json(SOURCE, event)), (metadata, failure) -> {
-            if (failure == null) {
-                deliveredAt = System.nanoTime();
-                count("accepted", event.bot() ? "bot" : event.kind().wire());
-                sent.complete(true);
-            } else {
-                sent.completeExceptionally(unavailable());
-            }
-        });
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, event.shareId(), codec.json(SOURCE, event));
+        try {
+            producer.send(record, (metadata, failure) -> {
+                if (failure == null) {
+                    deliveredAt = System.nanoTime();
+                    count("accepted", event.bot() ? "bot" : event.kind().wire());
+                    sent.complete(true);
+                } else {
+                    sent.completeExceptionally(unavailable());
+                }
+            });
+        } catch (KafkaException | IllegalStateException e) {
+            // A producer that cannot take a record at all (closed, fenced, out of buffer): as the broker being down.
+            sent.completeExceptionally(unavailable());
+        }
         return sent;
     }
 
