@@ -113,39 +113,37 @@ public class Beacons {
             throw new ApiException(ErrorCode.RATE_LIMITED, "too many events from this page, retry later", wait.get());
         }
         Optional<SharedVideoRow> known = pages.liveIfKnown(shareId);
-        Producer<String, String> producer = deliveringProducer();
-        if (known == null || producer == null) {
-            return pages.live(shareId).flatMap(video -> record(video, kind, beacon, sender))
-                    .subscribeAsCompletionStage();
+        if (known != null) {
+            return record(known.orElse(null), kind, beacon, sender);
         }
-        SharedVideoRow video = recordable(known.orElse(null), beacon, sender);
+        return pages.live(shareId).subscribeAsCompletionStage()
+                .thenCompose(video -> record(video, kind, beacon, sender));
+    }
+
+    /**
+     * {@link #accept} once the page is known: straight to the producer when it delivers and the visitor's hash (a
+     * view's) is at hand; otherwise the hash first (which may load the day's salt), then the emitter.
+     */
+    private CompletionStage<Boolean> record(SharedVideoRow found, ViewerEvent.Kind kind, Beacon beacon,
+            Sender sender) {
+        SharedVideoRow video = recordable(found, beacon, sender);
         if (video == null) {
             return CompletableFuture.completedFuture(false);
         }
         boolean bot = Bots.isBot(sender.userAgent());
-        String visitor = null;
-        if (kind == ViewerEvent.Kind.view && !bot) {
-            visitor = visitors.ofIfKnown(sender.address(), sender.userAgent(), video.clientId);
-            if (visitor == null) {
-                return record(video, kind, beacon, sender).subscribeAsCompletionStage();
-            }
+        boolean visit = kind == ViewerEvent.Kind.view && !bot;
+        String visitor = visit ? visitors.ofIfKnown(sender.address(), sender.userAgent(), video.clientId) : null;
+        Producer<String, String> producer = deliveringProducer();
+        if (producer != null && (visitor != null || !visit)) {
+            return send(producer, event(video, kind, beacon, visitor, bot));
         }
-        return send(producer, event(video, kind, beacon, visitor, bot));
-    }
-
-    /** {@link #accept} once the page is known: the visitor's hash (which may load the day's salt), then the emitter. */
-    private Uni<Boolean> record(SharedVideoRow found, ViewerEvent.Kind kind, Beacon beacon, Sender sender) {
-        SharedVideoRow video = recordable(found, beacon, sender);
-        if (video == null) {
-            return Uni.createFrom().item(false);
-        }
-        boolean bot = Bots.isBot(sender.userAgent());
-        Uni<String> visitor = kind == ViewerEvent.Kind.view && !bot
+        Uni<String> hash = visit
                 ? visitors.of(sender.address(), sender.userAgent(), video.clientId)
                 : Uni.createFrom().nullItem();
-        return visitor.flatMap(hash -> publish(event(video, kind, beacon, hash, bot)))
+        return hash.flatMap(known -> publish(event(video, kind, beacon, known, bot)))
                 .invoke(() -> count("accepted", bot ? "bot" : kind.wire()))
-                .replaceWith(true);
+                .replaceWith(true)
+                .subscribeAsCompletionStage();
     }
 
     /**
@@ -239,11 +237,13 @@ public class Beacons {
                     count("accepted", event.bot() ? "bot" : event.kind().wire());
                     sent.complete(true);
                 } else {
+                    cooled();
                     sent.completeExceptionally(unavailable());
                 }
             });
         } catch (KafkaException | IllegalStateException e) {
             // A producer that cannot take a record at all (closed, fenced, out of buffer): as the broker being down.
+            cooled();
             sent.completeExceptionally(unavailable());
         }
         return sent;
@@ -264,6 +264,15 @@ public class Beacons {
             producer = direct = channel == null ? null : channel.unwrap();
         }
         return producer;
+    }
+
+    /**
+     * A send that failed: the next beacons take the emitter's thread until an event is delivered again. A broker
+     * that went away can take the topic's metadata with it, and a send then waits for it (up to {@code max.block.ms},
+     * 500 ms): that wait belongs on the emitter's thread, and on an event loop it happens at most once per loop.
+     */
+    private void cooled() {
+        deliveredAt = System.nanoTime() - WARM.toNanos() - 1;
     }
 
     private ApiException unavailable() {
