@@ -2,7 +2,6 @@ package io.pmedia.batch;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +23,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -105,8 +104,8 @@ final class BatchApi {
     }
 
     /** Waits until the task has {@code status}; its status answer then. */
-    static Answer awaitStatus(UUID client, String taskId, String status, Duration atMost) {
-        await().atMost(atMost).untilAsserted(() -> assertThat(status(client, taskId).string("status"))
+    static Answer awaitStatus(UUID client, String taskId, String status) {
+        Patience.await().untilAsserted(() -> assertThat(status(client, taskId).string("status"))
                 .isEqualTo(status));
         return status(client, taskId);
     }
@@ -145,7 +144,7 @@ final class BatchApi {
     /** Publishes a campaign event and waits until batch-service has it. */
     static void campaignIs(UUID client, String campaign, String status) throws Exception {
         campaign(client, campaign, status);
-        await().atMost(Duration.ofSeconds(30)).until(() -> status.equals(first(
+        Patience.await().until(() -> status.equals(first(
                 "SELECT status FROM campaign_window WHERE client_id = ?::uuid AND campaign_id = ?", client.toString(),
                 campaign)));
     }

@@ -2,16 +2,17 @@ package io.pmedia.batch;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.inject.Inject;
 
@@ -25,6 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -74,7 +76,7 @@ class BatchTaskTest {
         String taskId = created.string("task-id");
         assertThat(TemplateEndpoint.lastAuthorization).as("the vendor's token is passed on").startsWith("Bearer ");
 
-        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED");
         assertThat(status.string("task-id")).isEqualTo(taskId);
         assertThat(status.integer("total-count")).isEqualTo(4);
         assertThat(status.integer("processed")).isEqualTo(4);
@@ -109,7 +111,7 @@ class BatchTaskTest {
         assertThat(lines.get(4)).contains("4,u-4,FAILURE,,,,,personalization field 'name' cannot be drawn");
 
         // The topic also carries the rows' share links (io.pmedia.video.shared), keyed by the task too.
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(events.withKey(taskId).stream()
+        Patience.await().untilAsserted(() -> assertThat(events.withKey(taskId).stream()
                 .filter(event -> "io.pmedia.batch.status.changed".equals(event.envelope().path("type").asText()))
                 .map(event -> event.data().path("status").asText()).toList())
                 .containsExactly("PENDING", "IN PROGRESS", "COMPLETED"));
@@ -122,12 +124,12 @@ class BatchTaskTest {
     @Test
     void aTaskPastItsRetentionLosesItsRowsObjectsAndKeepsItsOutputFile() throws Exception {
         UUID client = UUID.randomUUID();
-        List<String> tasks = new java.util.ArrayList<>();
+        List<String> tasks = new ArrayList<>();
         for (String campaign : List.of("ended", "kept")) {
             String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace\n");
             String taskId = BatchApi.accepted(client, BatchApi.body(client, campaign, TemplateEndpoint.GREETING, file,
                     2));
-            BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+            BatchApi.awaitStatus(client, taskId, "COMPLETED");
             for (String object : List.of("1/video.mp4", "1/thumbnail.jpg", "2/video.mp4", "2/stream/index.m3u8")) {
                 store.put("batch/" + client + "/" + taskId + "/" + object, new byte[]{1}, "video/mp4");
             }
@@ -143,7 +145,7 @@ class BatchTaskTest {
                 + " RETURNING id", tasks.get(0));
 
         // The sweep's transaction commits the mark once the objects are gone: both are awaited.
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        Patience.await().untilAsserted(() -> {
             assertThat(store.list(ended)).containsExactly(ended + "output.csv");
             assertThat(BatchApi.first("SELECT videos_deleted_at IS NOT NULL FROM batch_task"
                     + " WHERE id = CAST(? AS uuid)", tasks.get(0))).isEqualTo("t");
@@ -157,7 +159,7 @@ class BatchTaskTest {
         UUID client = UUID.randomUUID();
         String file = BatchApi.upload(store, client, "name,offer\nAda,10%\n");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 1));
-        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "FAILED", Duration.ofSeconds(30));
+        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "FAILED");
         assertThat(status.string("message")).isEqualTo("input file: the header line has no 'user-id' column");
         assertThat(status.string("file-path")).isNull();
         assertThat(status.string("file-url")).isNull();
@@ -171,9 +173,9 @@ class BatchTaskTest {
                 5));
         String good = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
                 BatchApi.upload(store, client, "user-id,name\nu-1,Ada\n"), 1));
-        assertThat(BatchApi.awaitStatus(client, bad, "FAILED", Duration.ofSeconds(30)).string("message"))
+        assertThat(BatchApi.awaitStatus(client, bad, "FAILED").string("message"))
                 .contains("input file: ").contains("not closed");
-        BatchApi.awaitStatus(client, good, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, good, "COMPLETED");
     }
 
     @Test
@@ -186,7 +188,7 @@ class BatchTaskTest {
         String stopped = BatchApi.accepted(client, BatchApi.body(client, "over", TemplateEndpoint.GREETING, file, 2));
         // A task without a campaign window, accepted after them, runs to the end while they wait.
         String control = BatchApi.accepted(client, BatchApi.body(client, "none", TemplateEndpoint.GREETING, file, 2));
-        BatchApi.awaitStatus(client, control, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, control, "COMPLETED");
         BatchApi.Answer held = BatchApi.status(client, waiting);
         assertThat(held.string("status")).isEqualTo("PENDING");
         assertThat(held.integer("processed")).isZero();
@@ -194,8 +196,8 @@ class BatchTaskTest {
 
         BatchApi.campaign(client, "later", "ACTIVE");
         BatchApi.campaign(client, "over", "ENDED");
-        assertThat(BatchApi.awaitStatus(client, waiting, "COMPLETED", LONG).integer("processed")).isEqualTo(2);
-        assertThat(BatchApi.awaitStatus(client, stopped, "FAILED", Duration.ofSeconds(30)).string("message"))
+        assertThat(BatchApi.awaitStatus(client, waiting, "COMPLETED").integer("processed")).isEqualTo(2);
+        assertThat(BatchApi.awaitStatus(client, stopped, "FAILED").string("message"))
                 .isEqualTo("campaign ended before the task completed");
     }
 
@@ -211,7 +213,7 @@ class BatchTaskTest {
                 9, 5));
         BatchApi.campaign(client, "launch", "ACTIVE");
         for (String task : List.of(low, high)) {
-            BatchApi.awaitStatus(client, task, "COMPLETED", LONG);
+            BatchApi.awaitStatus(client, task, "COMPLETED");
         }
         // Both rows of the later, higher-priority task are submitted before any of the other's.
         List<String> order = BatchApi.query("SELECT task_id::text FROM batch_row WHERE task_id IN (?::uuid, ?::uuid)"
@@ -235,6 +237,31 @@ class BatchTaskTest {
         assertThat(status.string("status")).isEqualTo("FAILED");
         assertThat(status.string("message")).isEqualTo("task cancelled by the client");
         BatchApi.cancel(client, taskId).isError(409, "CONFLICT", "has already ended");
+    }
+
+    @Test
+    void theSameCreateAgainIsTheSameTaskAndAChangedOneIsAConflictWithOrWithoutAFileName() throws Exception {
+        for (boolean named : List.of(true, false)) {
+            UUID client = UUID.randomUUID();
+            BatchApi.campaignIs(client, "again", "SCHEDULED");
+            String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\n");
+            String body = BatchApi.body(client, "again", TemplateEndpoint.GREETING, file, 1);
+            if (!named) {
+                body = body.replace("\"file-name\": \"customers.csv\",", "");
+            }
+            String taskId = BatchApi.accepted(client, body);
+            assertThat(BatchApi.accepted(client, body)).as("the same body again").isEqualTo(taskId);
+            BatchApi.create(client, body.replace("\"expected-output-duration\": 5", "\"expected-output-duration\": 6"))
+                    .isError(409, "CONFLICT", taskId);
+            String at = body;
+            List<CompletableFuture<BatchApi.Answer>> together = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                together.add(CompletableFuture.supplyAsync(() -> BatchApi.create(client, at)));
+            }
+            for (var answer : together) {
+                assertThat(answer.get().is(200).string("task-id")).as("eight at once").isEqualTo(taskId);
+            }
+        }
     }
 
     @Test
@@ -279,7 +306,7 @@ class BatchTaskTest {
         assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
 
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, filePath, 1));
-        String fileUrl = BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG).string("file-url");
+        String fileUrl = BatchApi.awaitStatus(client, taskId, "COMPLETED").string("file-url");
         HttpResponse<String> output = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(fileUrl))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(output.statusCode()).isEqualTo(200);
@@ -299,7 +326,7 @@ class BatchTaskTest {
         String file = BatchApi.upload(store, a, "user-id,name\nu-1,Ada\n");
         String key = file.substring(("s3://" + store.bucket() + "/").length());
         String taskId = BatchApi.accepted(a, BatchApi.body(a, "c", TemplateEndpoint.GREETING, file, 1));
-        BatchApi.awaitStatus(a, taskId, "COMPLETED", LONG);
+        BatchApi.awaitStatus(a, taskId, "COMPLETED");
         String output = "batch/" + a + "/" + taskId + "/output.csv";
         String endpoint = ConfigProvider.getConfig().getValue("pmedia.storage.endpoint", String.class);
         String missing = "inputs/" + b + "/" + UUID.randomUUID() + "/customers.csv";
@@ -336,7 +363,7 @@ class BatchTaskTest {
                 @SUM(1),Lin
                 """);
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 3));
-        BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
         String output = BatchApi.output(store, client, taskId);
         assertThat(output).contains("\n1,'-2+3+cmd|' /C calc'!A0,SUCCESS,")
                 .contains("\n2,\"'=HYPERLINK(\"\"http://x\"\")\",SUCCESS,")

@@ -47,7 +47,7 @@ class InputRulesTest {
         // A truncated upload: 3 of the 8 rows declared.
         String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace\n\nu-3,Lin\n");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 8));
-        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "FAILED", LONG);
+        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "FAILED");
         assertThat(status.string("message"))
                 .isEqualTo("input file: it has 3 data rows, fewer than the row-count of 8; nothing was rendered");
         assertThat(status.integer("processed")).isZero();
@@ -62,7 +62,7 @@ class InputRulesTest {
         UUID client = UUID.randomUUID();
         String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace\nu-3,Lin\n");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2));
-        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED");
         assertThat(status.integer("total-count")).isEqualTo(2);
         assertThat(status.string("message")).isEqualTo(
                 "2 of 2 rows rendered; the file has 3 data rows: only the first 2 (row-count) are rendered");
@@ -78,7 +78,7 @@ class InputRulesTest {
                 u-2,Grace,blue,,M
                 """);
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2));
-        String message = BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG).string("message");
+        String message = BatchApi.awaitStatus(client, taskId, "COMPLETED").string("message");
         assertThat(message).isEqualTo(
                 "2 of 2 rows rendered; columns no template field uses were ignored: 'color', 'image-url-2', 'size'");
         assertThat(message.split("'color'", -1)).as("named once").hasSize(2);
@@ -92,7 +92,7 @@ class InputRulesTest {
         UUID client = UUID.randomUUID();
         String file = BatchApi.upload(store, client, "user-id,name,offer\nu-1,42,true\nu-2,3.50,\n");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2));
-        BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
         JsonNode first = job(taskId, 1).path("input").path("fields");
         assertThat(first.path("name").isTextual()).isTrue();
         assertThat(first.path("name").asText()).isEqualTo("42");
@@ -107,7 +107,7 @@ class InputRulesTest {
         UUID client = UUID.randomUUID();
         String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace,too,many\n,Lin\n");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 3));
-        BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
         assertThat(lines).hasSize(4);
         assertThat(lines.get(1)).startsWith("1,u-1,SUCCESS,s3://").endsWith(",video ready");

@@ -2,7 +2,6 @@ package io.pmedia.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -40,7 +39,7 @@ class LostRenderTest {
                         : null)) {
             String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Lost\n");
             String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING, file, 2));
-            BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED", Duration.ofSeconds(60));
+            BatchApi.Answer status = BatchApi.awaitStatus(client, taskId, "COMPLETED");
             assertThat(status.integer("processed")).isEqualTo(2);
             assertThat(status.string("message")).isEqualTo("1 of 2 rows rendered");
             assertThat(worker.jobs.stream().filter(job -> job.path("job-id").asText().equals(taskId + "/2")))

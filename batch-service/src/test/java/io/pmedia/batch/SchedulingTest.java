@@ -1,7 +1,6 @@
 package io.pmedia.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -77,14 +77,14 @@ class SchedulingTest {
         // The large task comes first and has the earlier deadline: it fills the window before the small one exists.
         String large = BatchApi.accepted(big, BatchApi.body(big, "c", TemplateEndpoint.GREETING, rows(big, 40), 40,
                 1, 30));
-        await().atMost(LONG).until(() -> worker.heldCount() == 4);
+        Patience.await().until(() -> worker.heldCount() == 4);
         String little = BatchApi.accepted(small, BatchApi.body(small, "c", TemplateEndpoint.GREETING, rows(small, 4),
                 4, 1, 60));
-        BatchApi.awaitStatus(small, little, "IN PROGRESS", LONG);
+        BatchApi.awaitStatus(small, little, "IN PROGRESS");
 
         worker.answerAll();
-        BatchApi.awaitStatus(small, little, "COMPLETED", LONG);
-        BatchApi.awaitStatus(big, large, "COMPLETED", LONG);
+        BatchApi.awaitStatus(small, little, "COMPLETED");
+        BatchApi.awaitStatus(big, large, "COMPLETED");
         List<String> order = BatchApi.query("SELECT task_id::text FROM batch_row WHERE task_id IN (?::uuid, ?::uuid)"
                 + " ORDER BY submit_seq", large, little);
         // Each place that frees up goes to the vendor with fewer rows in flight: the small task's 4 rows go out
@@ -104,8 +104,8 @@ class SchedulingTest {
                 rows(client, 6), 6, 1, 20));
         BatchApi.campaign(client, "autumn", "ACTIVE");
         worker.answerAll();
-        BatchApi.awaitStatus(client, urgent, "COMPLETED", LONG);
-        BatchApi.awaitStatus(client, relaxed, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, urgent, "COMPLETED");
+        BatchApi.awaitStatus(client, relaxed, "COMPLETED");
         List<String> order = BatchApi.query("SELECT task_id::text FROM batch_row WHERE task_id IN (?::uuid, ?::uuid)"
                 + " ORDER BY submit_seq", relaxed, urgent);
         // Accepted later, due sooner: every row of it goes before any row of the other.
@@ -118,19 +118,19 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
                 rows(client, 6), 6, 1, 30));
-        await().atMost(LONG).until(() -> worker.heldCount() == 4);
+        Patience.await().until(() -> worker.heldCount() == 4);
         BatchApi.Answer before = BatchApi.status(client, taskId);
         assertThat(before.integer("processed")).isZero();
         assertThat(before.string("message")).startsWith("0 of 6 rows, due ");
 
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 2);
-        await().atMost(LONG).untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("processed"))
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("processed"))
                 .isEqualTo(2));
         assertThat(BatchApi.status(client, taskId).string("message"))
                 // a time of another day than now carries its date (a task due 30 min from 23:40 is due tomorrow)
                 .matches("2 of 6 rows, projected to finish (\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\dZ,"
                         + " due (\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\dZ");
-        await().atMost(LONG).untilAsserted(() -> assertThat(events.withKey(taskId))
+        Patience.await().untilAsserted(() -> assertThat(events.withKey(taskId))
                 .anySatisfy(event -> {
                     assertThat(event.data().path("status").asText()).isEqualTo("IN PROGRESS");
                     assertThat(event.data().path("processed").asInt()).isEqualTo(2);
@@ -140,9 +140,9 @@ class SchedulingTest {
                 }));
 
         worker.answerAll();
-        BatchApi.awaitStatus(client, taskId, "COMPLETED", LONG);
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
         // The topic also carries the rows' share links (io.pmedia.video.shared), keyed by the task too.
-        await().atMost(LONG).untilAsserted(() -> assertThat(events.withKey(taskId).stream()
+        Patience.await().untilAsserted(() -> assertThat(events.withKey(taskId).stream()
                 .filter(event -> "io.pmedia.batch.status.changed".equals(event.envelope().path("type").asText()))
                 .map(event -> event.data().path("processed").asInt()).toList())
                 .isSorted().contains(0, 2, 6));
@@ -153,10 +153,10 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
                 rows(client, 10), 10, 1, 30));
-        await().atMost(LONG).until(() -> worker.heldCount() == 4);
+        Patience.await().until(() -> worker.heldCount() == 4);
         // Rows 1 and 2 come back; rows 5 and 6 take their places; then the vendor cancels.
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 2);
-        await().atMost(LONG).until(() -> worker.heldCount() == 4
+        Patience.await().until(() -> worker.heldCount() == 4
                 && BatchApi.status(client, taskId).integer("processed") == 2);
         BatchApi.cancel(client, taskId).is(200);
         BatchApi.Answer cancelled = BatchApi.status(client, taskId);
@@ -165,7 +165,7 @@ class SchedulingTest {
 
         // The renders that were running come back, and count: then the output file is written.
         worker.answerAll();
-        await().atMost(LONG).untilAsserted(() -> assertThat(BatchApi.status(client, taskId).string("file-path"))
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).string("file-path"))
                 .isNotNull());
         assertThat(BatchApi.status(client, taskId).integer("processed")).isEqualTo(6);
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
@@ -173,7 +173,7 @@ class SchedulingTest {
         assertThat(lines.subList(1, 7)).allMatch(line -> line.contains(",SUCCESS,s3://"));
         assertThat(lines.subList(7, 11)).allMatch(line -> line.endsWith(",CANCELLED,,,,,not rendered: task"
                 + " cancelled by the client"));
-        await().atMost(LONG).untilAsserted(() -> assertThat(events.withKey(taskId)).last()
+        Patience.await().untilAsserted(() -> assertThat(events.withKey(taskId)).last()
                 .satisfies(event -> assertThat(event.data().path("file-path").asText()).endsWith("/output.csv")));
     }
 
@@ -183,15 +183,15 @@ class SchedulingTest {
         BatchApi.campaignIs(client, "short", "ACTIVE");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "short", TemplateEndpoint.GREETING,
                 rows(client, 12), 12, 1, 30));
-        await().atMost(LONG).until(() -> worker.heldCount() == 4);
+        Patience.await().until(() -> worker.heldCount() == 4);
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 4);
-        await().atMost(LONG).until(() -> worker.heldCount() == 4
+        Patience.await().until(() -> worker.heldCount() == 4
                 && BatchApi.status(client, taskId).integer("processed") == 4);
         BatchApi.campaign(client, "short", "ENDED");
-        assertThat(BatchApi.awaitStatus(client, taskId, "FAILED", LONG).string("message"))
+        assertThat(BatchApi.awaitStatus(client, taskId, "FAILED").string("message"))
                 .isEqualTo("campaign ended before the task completed");
         worker.answerAll();
-        await().atMost(LONG).untilAsserted(() -> assertThat(BatchApi.status(client, taskId).string("file-path"))
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).string("file-path"))
                 .isNotNull());
         List<String> lines = BatchApi.output(store, client, taskId).lines().toList();
         assertThat(lines.subList(1, 9)).allMatch(line -> line.contains(",SUCCESS,s3://"));

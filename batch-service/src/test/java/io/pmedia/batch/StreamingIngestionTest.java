@@ -1,7 +1,6 @@
 package io.pmedia.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedWriter;
 import java.lang.management.ManagementFactory;
@@ -9,7 +8,6 @@ import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -74,7 +73,7 @@ class StreamingIngestionTest {
             sampler.scheduleAtFixedRate(() -> peak.accumulateAndGet(liveHeap(memory), Math::max), 0, 2,
                     TimeUnit.SECONDS);
             try {
-                BatchApi.Answer running = BatchApi.awaitStatus(client, taskId, "IN PROGRESS", Duration.ofMinutes(5));
+                BatchApi.Answer running = BatchApi.awaitStatus(client, taskId, "IN PROGRESS");
                 assertThat(running.integer("total-count")).isEqualTo(ROWS);
             } finally {
                 sampler.shutdownNow();
@@ -90,7 +89,7 @@ class StreamingIngestionTest {
             // Cancelled: its rows in flight come back, and its output file (250,000 lines) is written.
             BatchApi.cancel(client, taskId).is(200);
             worker.answerAll();
-            await().atMost(Duration.ofMinutes(5)).untilAsserted(() -> assertThat(BatchApi.status(client, taskId)
+            Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId)
                     .string("file-path")).isNotNull());
         } finally {
             Files.deleteIfExists(csv);

@@ -79,9 +79,9 @@ class TaskListTest {
                 BatchApi.upload(store, vendor, CSV), 3));
         String others = BatchApi.accepted(other, BatchApi.body(other, "spring", TemplateEndpoint.GREETING,
                 BatchApi.upload(store, other, CSV), 2));
-        BatchApi.awaitStatus(vendor, spring1, "COMPLETED", LONG);
-        BatchApi.awaitStatus(vendor, summer, "COMPLETED", LONG);
-        BatchApi.awaitStatus(vendor, short3, "FAILED", LONG);
+        BatchApi.awaitStatus(vendor, spring1, "COMPLETED");
+        BatchApi.awaitStatus(vendor, summer, "COMPLETED");
+        BatchApi.awaitStatus(vendor, short3, "FAILED");
 
         List<String> newestFirst = List.of(short3, summer, spring1);
         assertThat(all(vendor, "", 1)).containsExactlyElementsOf(newestFirst);

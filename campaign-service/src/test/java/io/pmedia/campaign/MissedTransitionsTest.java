@@ -3,7 +3,6 @@ package io.pmedia.campaign;
 import static io.pmedia.campaign.ScheduleLifecycleTest.schedule;
 import static io.pmedia.campaign.ScheduleLifecycleTest.status;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.campaign.service.TransitionScheduler;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -62,8 +62,8 @@ class MissedTransitionsTest {
             assertThat(status(client, "missed")).isEqualTo("SCHEDULED");
 
             scheduler.start();
-            await().atMost(Duration.ofSeconds(5)).until(() -> "ENDED".equals(status(client, "missed")));
-            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(events
+            Patience.await().until(() -> "ENDED".equals(status(client, "missed")));
+            Patience.await().untilAsserted(() -> assertThat(events
                     .withKey(client + "/missed").stream().map(event -> event.data().get("status").asText()))
                     .containsExactly("SCHEDULED", "ACTIVE", "ENDED"));
         } finally {

@@ -3,7 +3,6 @@ package io.pmedia.campaign;
 import static io.pmedia.campaign.ScheduleLifecycleTest.hoursFromNow;
 import static io.pmedia.campaign.ScheduleLifecycleTest.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -53,14 +53,14 @@ class OutboxRelayTest {
             schedule(client, "outage", hoursFromNow(1), hoursFromNow(2)).statusCode(200);
             schedule(client, "outage", hoursFromNow(-1), hoursFromNow(2)).statusCode(200);
 
-            await().atMost(Duration.ofSeconds(30)).until(() -> kafka.failedBatches() >= 1);
+            Patience.await().until(() -> kafka.failedBatches() >= 1);
             assertThat(waiting(key)).isEqualTo(2);
             assertThat(events.withKey(key)).isEmpty();
 
             kafka.bringBack();
-            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(events.withKey(key).stream()
+            Patience.await().untilAsserted(() -> assertThat(events.withKey(key).stream()
                     .map(event -> event.data().get("status").asText())).containsExactly("SCHEDULED", "ACTIVE"));
-            await().atMost(Duration.ofSeconds(10)).until(() -> waiting(key) == 0);
+            Patience.await().until(() -> waiting(key) == 0);
         }
     }
 
@@ -71,15 +71,15 @@ class OutboxRelayTest {
         try (KafkaEvents events = KafkaEvents.of(bootstrap, "pmedia.campaign.status")) {
             kafka.holdAcknowledgements();
             schedule(client, "slow-broker", hoursFromNow(1), hoursFromNow(2)).statusCode(200);
-            await().atMost(Duration.ofSeconds(10)).until(() -> kafka.heldBatches() >= 1);
+            Patience.await().until(() -> kafka.heldBatches() >= 1);
             assertThat(leaseHolder()).as("a relay is mid-batch").isNotNull();
 
-            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3))
+            Patience.await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3))
                     .until(() -> openTransactions() == 0 && advisoryLocks() == 0);
 
             kafka.acknowledge();
-            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(events.withKey(key)).hasSize(1));
-            await().atMost(Duration.ofSeconds(10)).until(() -> waiting(key) == 0 && leaseHolder() == null);
+            Patience.await().untilAsserted(() -> assertThat(events.withKey(key)).hasSize(1));
+            Patience.await().until(() -> waiting(key) == 0 && leaseHolder() == null);
         }
     }
 

@@ -3,7 +3,6 @@ package io.pmedia.campaign;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -49,7 +49,7 @@ class RevocationTest {
         GatewayStub.delete(client);
         long deleted = System.nanoTime();
 
-        await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(100))
+        Patience.await().pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> read(token, "spring").statusCode(401));
         assertThat(Duration.ofNanos(System.nanoTime() - deleted)).isLessThanOrEqualTo(Duration.ofMillis(2500));
         assertThat(isError(read(token, "spring"), 401, "UNAUTHORIZED").extract().jsonPath().getString("message"))
@@ -99,7 +99,7 @@ class RevocationTest {
         GatewayStub.down();
 
         // Past the 2 s cache, within the 60 s a confirmed client is trusted while the gateway cannot answer.
-        await().pollDelay(Duration.ofMillis(2100)).atMost(Duration.ofSeconds(5))
+        Patience.await().pollDelay(Duration.ofMillis(2100)).atMost(Duration.ofSeconds(5))
                 .untilAsserted(() -> read(knownToken, "black-friday").statusCode(200));
         assertThat(GatewayStub.activeChecks(known)).isGreaterThanOrEqualTo(2);
         isError(read(TestTokens.bearer(UUID.randomUUID()), "black-friday"), 503, "SERVICE_UNAVAILABLE")

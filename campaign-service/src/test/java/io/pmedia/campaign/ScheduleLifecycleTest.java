@@ -2,7 +2,6 @@ package io.pmedia.campaign;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -72,7 +72,7 @@ class ScheduleLifecycleTest {
         assertThat(moved.getString("status")).isEqualTo("ACTIVE");
         assertThat(moved.getString("end_time")).isEqualTo(hoursFromNow(5).toString());
         String key = client + "/launch";
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statuses(key))
+        Patience.await().untilAsserted(() -> assertThat(statuses(key))
                 .containsExactly("SCHEDULED", "ACTIVE"));
     }
 
@@ -83,15 +83,15 @@ class ScheduleLifecycleTest {
         Instant end = start.plusMillis(1500);
         assertThat(statusOf(schedule(client, "flash", start, end).statusCode(200))).isEqualTo("SCHEDULED");
 
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+        Patience.await().pollInterval(Duration.ofMillis(100))
                 .until(() -> "ACTIVE".equals(status(client, "flash")));
         assertThat(Instant.now()).isAfterOrEqualTo(start).isBefore(start.plusSeconds(2));
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+        Patience.await().pollInterval(Duration.ofMillis(100))
                 .until(() -> "ENDED".equals(status(client, "flash")));
         assertThat(Instant.now()).isAfterOrEqualTo(end).isBefore(end.plusSeconds(2));
 
         String key = client + "/flash";
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statuses(key))
+        Patience.await().untilAsserted(() -> assertThat(statuses(key))
                 .containsExactly("SCHEDULED", "ACTIVE", "ENDED"));
         var ended = events.withKey(key).get(2).envelope();
         assertThat(ended.get("type").asText()).isEqualTo("io.pmedia.campaign.status.changed");

@@ -4,7 +4,6 @@ import static io.pmedia.campaign.ScheduleLifecycleTest.schedule;
 import static io.pmedia.campaign.ScheduleLifecycleTest.status;
 import static io.pmedia.campaign.ScheduleLifecycleTest.statusOf;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import io.pmedia.campaign.service.TransitionScheduler;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.Vertx;
 
@@ -77,16 +77,16 @@ class SchedulerReplicasTest {
         }
         try (KafkaEvents events = KafkaEvents.of(bootstrap, "pmedia.campaign.status")) {
             clock.advance(Duration.ofMinutes(90));
-            await().atMost(Duration.ofSeconds(15)).until(() -> campaigns.stream()
+            Patience.await().until(() -> campaigns.stream()
                     .allMatch(campaign -> "ACTIVE".equals(status(client, campaign))));
             clock.advance(Duration.ofHours(1));
-            await().atMost(Duration.ofSeconds(15)).until(() -> campaigns.stream()
+            Patience.await().until(() -> campaigns.stream()
                     .allMatch(campaign -> "ENDED".equals(status(client, campaign))));
             racing.set(false);
             for (CompletableFuture<Integer> replica : fired) {
                 replica.get();
             }
-            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+            Patience.await().untilAsserted(() -> {
                 Map<String, List<String>> byCampaign = events
                         .matching(event -> event.key().startsWith(client + "/")).stream()
                         .collect(Collectors.groupingBy(event -> event.key(),

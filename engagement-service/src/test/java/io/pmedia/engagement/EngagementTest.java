@@ -2,13 +2,11 @@ package io.pmedia.engagement;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -40,6 +38,7 @@ import io.pmedia.events.ViewerEvent;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -126,7 +125,7 @@ class EngagementTest extends TestInfrastructure {
         publish(video(vendor, request, share, "Ada", Instant.now().plus(1, ChronoUnit.DAYS),
                 SharedVideo.State.ACTIVE));
 
-        await().atMost(Duration.ofSeconds(60)).until(() -> store.size(folder + "email.gif").isPresent());
+        Patience.await().until(() -> store.size(folder + "email.gif").isPresent());
         given().redirects().follow(false).get("/v/" + share + "/email.gif").then().statusCode(302)
                 .header("Location", containsString(folder + "email.gif"))
                 .header("Cache-Control", containsString("max-age"));
@@ -148,7 +147,7 @@ class EngagementTest extends TestInfrastructure {
                 SharedVideo.State.ACTIVE);
         String unknown = "AbCdEfGhIjKlMnOpQrStUvWx";
 
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/v/" + revoked).then()
+        Patience.await().untilAsserted(() -> given().get("/v/" + revoked).then()
                 .statusCode(404));
         for (String id : List.of(revoked, expired, unknown)) {
             given().header("Accept", "text/html").get("/v/" + id).then().statusCode(404)
@@ -178,7 +177,7 @@ class EngagementTest extends TestInfrastructure {
             beacon(share, Map.of("type", "cta-click", "session", session, "seconds", 9.6)).then().statusCode(202);
         }
 
-        JsonPath report = await().atMost(Duration.ofSeconds(30)).until(() -> analytics(vendor, request),
+        JsonPath report = Patience.await().until(() -> analytics(vendor, request),
                 answer -> answer != null && answer.getInt("totals.completions") == 1
                         && answer.getInt("totals.cta-clicks") == 1);
         assertThat(report.getInt("totals.views")).isEqualTo(1);
@@ -189,7 +188,7 @@ class EngagementTest extends TestInfrastructure {
         assertThat(report.getDouble("totals.completion-rate")).isEqualTo(1.0);
         assertThat(report.getDouble("totals.average-percent-watched")).isEqualTo(100.0);
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(milestones.withKey(share))
+        Patience.await().untilAsserted(() -> assertThat(milestones.withKey(share))
                 .extracting(event -> event.data().path("event-type").asText())
                 .containsExactlyInAnyOrder(EngagementMilestone.VIEWED, EngagementMilestone.COMPLETED,
                         EngagementMilestone.CTA_CLICKED));
@@ -209,7 +208,7 @@ class EngagementTest extends TestInfrastructure {
                 "session-twice-2", "visitor-2", null, null, false, Instant.now());
         publish(second);
 
-        JsonPath report = await().atMost(Duration.ofSeconds(30)).until(() -> analytics(vendor, request),
+        JsonPath report = Patience.await().until(() -> analytics(vendor, request),
                 answer -> answer != null && answer.getInt("totals.views") >= 2);
         assertThat(report.getInt("totals.views")).isEqualTo(2);
     }
@@ -230,7 +229,7 @@ class EngagementTest extends TestInfrastructure {
                 .then().statusCode(202);
         beacon(share, Map.of("type", "view", "session", "counted-session-1")).then().statusCode(202);
 
-        JsonPath report = await().atMost(Duration.ofSeconds(30)).until(() -> analytics(vendor, request),
+        JsonPath report = Patience.await().until(() -> analytics(vendor, request),
                 answer -> answer != null && answer.getInt("totals.bot-views") == 1
                         && answer.getInt("totals.views") == 1);
         assertThat(report.getInt("totals.views")).isEqualTo(1);
@@ -295,10 +294,10 @@ class EngagementTest extends TestInfrastructure {
                         "batch/" + vendor + "/t/1/video.mp4", null, null, 1280, 720, 10.0, Instant.now(),
                         Instant.now().plus(1, ChronoUnit.DAYS)))))
                 .videos().get(0).shareId();
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().get("/v/" + share).then().statusCode(200));
+        Patience.await().untilAsserted(() -> given().get("/v/" + share).then().statusCode(200));
         beacon(share, Map.of("type", "view", "session", "campaign-session-1")).then().statusCode(202);
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().auth().oauth2(TestTokens.client(vendor))
+        Patience.await().untilAsserted(() -> given().auth().oauth2(TestTokens.client(vendor))
                 .get("/analytics/campaigns/spring-" + request).then().statusCode(200)
                 .body("totals.views", equalTo(1)).body("days.size()", equalTo(1)));
         given().auth().oauth2(TestTokens.client(vendor)).get("/analytics/templates/" + template).then()
@@ -342,11 +341,11 @@ class EngagementTest extends TestInfrastructure {
         String share = "Sh" + UUID.randomUUID().toString().replace("-", "");
         publish(video(client, request, share, label, expiresAt, state));
         if (state == SharedVideo.State.ACTIVE && expiresAt.isAfter(Instant.now())) {
-            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> given().redirects().follow(false)
+            Patience.await().untilAsserted(() -> given().redirects().follow(false)
                     .get("/v/" + share + "/video.mp4").then().statusCode(302));
         } else {
             // A link that does not play answers 404 before and after: wait for the projection to hold it.
-            await().atMost(Duration.ofSeconds(20)).until(() -> rowExists(share));
+            Patience.await().until(() -> rowExists(share));
         }
         return share;
     }

@@ -2,9 +2,7 @@ package io.pmedia.gateway;
 
 import static io.pmedia.gateway.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -14,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.gateway.Vendors.Vendor;
 import io.pmedia.gateway.service.ClientRateLimits;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -70,14 +69,14 @@ class ApiRateLimitTest {
 
     @Test
     void eachReplicaEnforcesItsShareOfTheReplicasItSeesInTheDatabase() {
-        await().atMost(Duration.ofSeconds(15)).until(() -> pool.query("SELECT count(*) AS n FROM gateway_replica "
+        Patience.await().until(() -> pool.query("SELECT count(*) AS n FROM gateway_replica "
                 + "WHERE seen_at > now() - interval '15 seconds'").execute().await().indefinitely().iterator().next()
                 .getLong("n") >= 1);
         UUID other = UUID.randomUUID();
         pool.preparedQuery("INSERT INTO gateway_replica (id, seen_at) VALUES ($1, now())")
                 .execute(io.vertx.mutiny.sqlclient.Tuple.of(other)).await().indefinitely();
         try {
-            await().atMost(Duration.ofSeconds(15)).until(() -> limits.replicas() == 2);
+            Patience.await().until(() -> limits.replicas() == 2);
             Vendor vendor = Vendors.onboard();
             String bearer = vendor.bearer();
             for (int i = 0; i < 4; i++) {
@@ -88,6 +87,6 @@ class ApiRateLimitTest {
             pool.preparedQuery("DELETE FROM gateway_replica WHERE id = $1")
                     .execute(io.vertx.mutiny.sqlclient.Tuple.of(other)).await().indefinitely();
         }
-        await().atMost(Duration.ofSeconds(15)).until(() -> limits.replicas() == 1);
+        Patience.await().until(() -> limits.replicas() == 1);
     }
 }

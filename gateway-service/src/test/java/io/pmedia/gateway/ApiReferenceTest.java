@@ -4,9 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,7 +30,7 @@ class ApiReferenceTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     @Test
-    void docsIsTheReferenceOfEveryOperationAndLoadsNothingFromElsewhere() throws IOException {
+    void docsIsTheReferenceOfEveryOperationAndLoadsNothingFromElsewhere() throws Exception {
         given().redirects().follow(false).get("/docs").then().statusCode(301).header("Location", "/docs/");
         Response page = given().get("/docs/");
         assertThat(page.statusCode()).isEqualTo(200);
@@ -36,6 +39,16 @@ class ApiReferenceTest {
                 .contains("frame-ancestors 'none'").doesNotContain("http");
         String html = page.asString();
         assertThat(html).contains("<title>pmedia API reference</title>");
+        String scripts = page.header("Content-Security-Policy").replaceAll(".*script-src ([^;]*);.*", "$1");
+        assertThat(scripts).as("only the page's own scripts run").doesNotContain("unsafe-inline")
+                .contains("'sha256-");
+        Matcher inline = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL).matcher(html);
+        while (inline.find()) {
+            String hash = Base64.getEncoder().encodeToString(MessageDigest
+                    .getInstance("SHA-256").digest(inline.group(1).getBytes(StandardCharsets.UTF_8)));
+            assertThat(scripts).contains("'sha256-" + hash + "'");
+        }
+        assertThat(html).as("no third-party request, not even the logo").doesNotContain("cdn.redoc.ly");
         List<String> operationIds = new ArrayList<>();
         Matcher ids = Pattern.compile("operationId: (\\w+)")
                 .matcher(Files.readString(ROOT.resolve("docs/openapi.yaml")));

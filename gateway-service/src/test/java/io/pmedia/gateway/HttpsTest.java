@@ -1,12 +1,25 @@
 package io.pmedia.gateway;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +39,61 @@ class HttpsTest {
     @Test
     void gatewayAnswersOverHttps() {
         given().relaxedHTTPSValidation().get(httpsJwks.toString())
-                .then().statusCode(200).body("keys[0].kty", equalTo("RSA"));
+                .then().statusCode(200).body("keys[0].kty", equalTo("RSA"))
+                .header("Strict-Transport-Security", "max-age=31536000")
+                .header("X-Content-Type-Options", "nosniff");
+    }
+
+    /**
+     * HTTP/2 keeps the HTTP/1.1 rules: a header block up to the configured 20 KiB is taken, a larger one is 431 with
+     * the error body (not a bodyless 431, a GOAWAY or a reset stream), whatever its size up to the codec's cap.
+     */
+    @Test
+    void http2TakesTheSameHeadersAsHttp11AndRefusesLargerOnesWithTheErrorBody() throws Exception {
+        HttpClient http2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(trustingEveryone())
+                .connectTimeout(Duration.ofSeconds(10)).build();
+        for (HttpClient.Version version : List.of(HttpClient.Version.HTTP_2, HttpClient.Version.HTTP_1_1)) {
+            HttpClient client = version == HttpClient.Version.HTTP_2
+                    ? http2
+                    : HttpClient.newBuilder().version(version).sslContext(trustingEveryone()).build();
+            HttpResponse<String> small = client.send(request(8_000), HttpResponse.BodyHandlers.ofString());
+            assertThat(small.version()).isEqualTo(version);
+            assertThat(small.statusCode()).as(version + ", one 8,000-byte header").isEqualTo(200);
+            assertThat(small.headers().firstValue("Strict-Transport-Security")).hasValue("max-age=31536000");
+            for (int size : List.of(21_000, 30_000, 70_000, 200_000)) {
+                HttpResponse<String> large = client.send(request(size), HttpResponse.BodyHandlers.ofString());
+                assertThat(large.statusCode()).as(version + ", a " + size + "-byte header").isEqualTo(431);
+                assertThat(large.headers().firstValue("Content-Type")).hasValueSatisfying(
+                        type -> assertThat(type).startsWith("application/json"));
+                assertThat(large.body()).contains("\"error\":true", "\"code\":\"BAD_REQUEST\"",
+                        "the limit is 20480");
+            }
+        }
+    }
+
+    private HttpRequest request(int headerBytes) {
+        return HttpRequest.newBuilder(URI.create(httpsJwks.toString())).header("X-Padding", "p".repeat(headerBytes))
+                .timeout(Duration.ofSeconds(30)).GET().build();
+    }
+
+    private static SSLContext trustingEveryone() throws Exception {
+        X509TrustManager everyone = new X509TrustManager() {
+            @Override
+            public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public X509Certificate[] getAcceptedIssuers() {
+                return new X509Certificate[0];
+            }
+        };
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, new TrustManager[]{everyone}, new SecureRandom());
+        return context;
     }
 
     public static class WithCertificate implements QuarkusTestProfile {

@@ -4,11 +4,9 @@ import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.request;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -89,7 +88,7 @@ class DocumentedLeniencyTest {
         String id = request(client, body("lenient-" + UUID.randomUUID(), "tiny", data)).statusCode(200)
                 .body("status", equalTo("SUCCESS")).extract().path("service-request-id");
         try (KafkaEvents jobs = KafkaEvents.of(bootstrap, "pmedia.render.jobs")) {
-            await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(id).isEmpty());
+            Patience.await().until(() -> !jobs.withKey(id).isEmpty());
             return jobs.withKey(id).get(0).envelope();
         }
     }

@@ -1,7 +1,6 @@
 package io.pmedia.media;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -56,7 +56,7 @@ final class MediaApi {
     /** Waits until the request leaves PROCESSING and returns its status body. */
     static JsonPath awaitFinal(UUID client, String id) {
         JsonPath[] last = new JsonPath[1];
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(200)).until(() -> {
             last[0] = status(client, id).statusCode(200).extract().jsonPath();
             return !"PROCESSING".equals(last[0].getString("status"));
         });

@@ -7,11 +7,9 @@ import static io.pmedia.media.MediaApi.rendered;
 import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.pmedia.media.render.FfmpegRunner;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -98,7 +97,7 @@ class RealtimeRenderTest {
         assertThat(assets.hits("/ada.png")).isEqualTo(1);
 
         // The topic also carries the request's share link (io.pmedia.video.shared), in the same order as its status.
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(statusChanges(id))
+        Patience.await().untilAsserted(() -> assertThat(statusChanges(id))
                 .extracting(event -> event.data().get("status").asText()).containsExactly("PROCESSING", "SUCCESS"));
         assertThat(statusEvents.withKey(id)).extracting(event -> event.envelope().get("type").asText())
                 .containsOnlyOnce("io.pmedia.video.shared");

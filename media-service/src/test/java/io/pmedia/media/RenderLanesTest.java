@@ -1,9 +1,7 @@
 package io.pmedia.media;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -31,6 +29,7 @@ import io.pmedia.events.RenderLane;
 import io.pmedia.events.Topics;
 import io.pmedia.media.worker.RenderLanes;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -62,7 +61,7 @@ class RenderLanesTest {
             // A batch render that keeps the only slot busy for three seconds (a minute of 720p, stopped at its limit).
             publish(producer, job("slow", RenderWorkerTest.LONG, Map.of("name", "Ada"), RenderLane.BATCH, replyTo,
                     client, 3));
-            await().atMost(Duration.ofSeconds(60)).until(() -> lanes.rendering(RenderLane.BATCH) == 1);
+            Patience.await().until(() -> lanes.rendering(RenderLane.BATCH) == 1);
 
             // Behind it, 100 batch jobs, then one realtime job. Each fails at once (the required name is missing),
             // so only the order in which the slot takes them matters.
@@ -73,7 +72,7 @@ class RenderLanesTest {
             producer.flush();
             assertThat(lanes.rendering(RenderLane.BATCH)).as("the slow render still runs").isEqualTo(1);
 
-            await().atMost(Duration.ofSeconds(90)).until(() -> results.matching(event -> true).size() == 102);
+            Patience.await().until(() -> results.matching(event -> true).size() == 102);
             List<String> order = results.matching(event -> true).stream().map(KafkaEvents.Event::key).toList();
             assertThat(order.get(0)).isEqualTo("slow");
             assertThat(order.get(1)).as("the realtime job waited behind the one batch render running, no more")

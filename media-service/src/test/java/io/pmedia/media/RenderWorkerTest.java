@@ -4,7 +4,6 @@ import static io.pmedia.media.MediaApi.awaitFinal;
 import static io.pmedia.media.MediaApi.body;
 import static io.pmedia.media.MediaApi.request;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.net.URL;
 import java.nio.file.Files;
@@ -41,6 +40,7 @@ import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.worker.RenderWorker;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -98,7 +98,7 @@ class RenderWorkerTest {
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
         assertThat(store.size("media/" + client + "/long/video.mp4")).isEmpty();
         Path renders = config.workDir().resolve("renders");
-        await().atMost(Duration.ofSeconds(60)).until(() -> isEmpty(renders));
+        Patience.await().until(() -> isEmpty(renders));
     }
 
     @Test
@@ -117,7 +117,7 @@ class RenderWorkerTest {
                 KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties())) {
             producer.send(new ProducerRecord<>(Topics.RENDER_JOBS, jobId, mapper.writeValueAsString(envelope))).get();
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> !results.withKey(jobId).isEmpty());
+            Patience.await().until(() -> !results.withKey(jobId).isEmpty());
             KafkaEvents.Event event = results.withKey(jobId).get(0);
             assertThat(event.envelope().get("type").asText()).isEqualTo(Topics.RENDER_JOB_COMPLETED);
             assertThat(event.data().get("producer").asText()).isEqualTo("batch");
@@ -155,7 +155,7 @@ class RenderWorkerTest {
             // As if the job had been lost after acceptance: still PROCESSING, long ago. The sweep (every second in
             // tests) submits it again.
             markStale(id, 1);
-            await().atMost(Duration.ofSeconds(30)).until(() -> jobs.withKey(id).size() == 2);
+            Patience.await().until(() -> jobs.withKey(id).size() == 2);
             assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
 
             markStale(id, config.render().maxAttempts());

@@ -6,9 +6,7 @@ import static io.pmedia.media.MediaApi.request;
 import static io.pmedia.media.MediaApi.status;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -59,10 +58,10 @@ class RequestRulesTest {
                 .extract().jsonPath().<Object>get("service-request-id")).isEqualTo(first);
 
         try (KafkaEvents jobs = KafkaEvents.of(bootstrap, "pmedia.render.jobs")) {
-            await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(first).isEmpty());
+            Patience.await().until(() -> !jobs.withKey(first).isEmpty());
             String marker = request(client, body("idem-marker", "tiny", Map.of("personalization_fields",
                     Map.of("name", "Z")))).extract().path("service-request-id");
-            await().atMost(Duration.ofSeconds(10)).until(() -> !jobs.withKey(marker).isEmpty());
+            Patience.await().until(() -> !jobs.withKey(marker).isEmpty());
             assertThat(jobs.withKey(first)).hasSize(1);
         }
     }

@@ -5,7 +5,6 @@ import static io.pmedia.media.MediaApi.request;
 import static io.pmedia.media.MediaApi.status;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.GatewayStub;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** A deleted client's tokens stop working in media-service within the 2 s a client check is kept. */
@@ -31,7 +31,7 @@ class RevocationTest {
 
         GatewayStub.delete(client);
 
-        await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(100))
+        Patience.await().pollInterval(Duration.ofMillis(100))
                 .untilAsserted(() -> status(client, id).statusCode(401));
         assertThat(isError(status(client, id), 401, "UNAUTHORIZED")
                 .extract().jsonPath().getString("message")).isEqualTo("invalid or expired bearer token");

@@ -2,11 +2,9 @@ package io.pmedia.media;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -21,6 +19,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -82,7 +81,7 @@ class ShareLinksTest {
         assertThat(shareUrl).matches("http://127\\.0\\.0\\.1:8080/v/[A-Za-z0-9_-]{24}");
         String shareId = shareUrl.substring(shareUrl.lastIndexOf('/') + 1);
 
-        var shared = await().atMost(Duration.ofSeconds(20)).until(() -> statusEvents.withKey(id).stream()
+        var shared = Patience.await().until(() -> statusEvents.withKey(id).stream()
                 .filter(event -> "io.pmedia.video.shared".equals(event.envelope().path("type").asText())).toList(),
                 events -> !events.isEmpty()).get(0).data();
         var video = shared.path("videos").get(0);
@@ -115,7 +114,7 @@ class ShareLinksTest {
                 .statusCode(404);
 
         assertThat(MediaApi.status(client, id).statusCode(200).extract().jsonPath().getString("share-url")).isNull();
-        await().atMost(Duration.ofSeconds(20)).until(() -> statusEvents.withKey(id).stream()
+        Patience.await().until(() -> statusEvents.withKey(id).stream()
                 .anyMatch(event -> "REVOKED".equals(event.data().path("videos").path(0).path("state").asText())));
 
         // The request's timeline (GET /media/requests/{id}/events): accepted, its job, the end, its link and revocation.
@@ -151,8 +150,8 @@ class ShareLinksTest {
             assertThat(past.executeUpdate()).isEqualTo(1);
         }
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> store.list(prefix).isEmpty());
-        await().atMost(Duration.ofSeconds(20)).until(() -> statusEvents.withKey(id).stream()
+        Patience.await().until(() -> store.list(prefix).isEmpty());
+        Patience.await().until(() -> statusEvents.withKey(id).stream()
                 .anyMatch(event -> "EXPIRED".equals(event.data().path("videos").path(0).path("state").asText())));
         assertThat(MediaApi.status(client, id).statusCode(200).extract().jsonPath().getString("share-url")).isNull();
         given().header("Authorization", TestTokens.bearer(client)).delete("/media/" + id + "/share").then()

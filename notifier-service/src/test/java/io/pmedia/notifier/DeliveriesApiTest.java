@@ -2,11 +2,9 @@ package io.pmedia.notifier;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +20,7 @@ import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.notifier.messaging.MediaStatusConsumer;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -47,7 +46,7 @@ class DeliveriesApiTest {
                 sent.add(event);
                 events.send(event);
             }
-            await().atMost(Duration.ofSeconds(10)).until(() -> sent.stream()
+            Patience.await().until(() -> sent.stream()
                     .allMatch(event -> "DELIVERED".equals(Api.status(client, event.id()))));
 
             List<String> seen = new ArrayList<>();
@@ -122,7 +121,7 @@ class DeliveriesApiTest {
             GatewayStub.register(client, receiver.url(), Secret.current(secret));
             StatusEvents.Event event = StatusEvents.success(client);
             events.send(event);
-            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+            Patience.await().until(() -> "DELIVERED".equals(Api.status(client, event.id())));
             String webhookId = (String) Api.delivery(client, event.id()).get("webhook-id");
 
             JsonPath json = Api.replay(client, webhookId).statusCode(200).extract().jsonPath();
@@ -150,7 +149,7 @@ class DeliveriesApiTest {
             GatewayStub.register(other, receiver.url(), Secret.current(Secrets.newSecret()));
             StatusEvents.Event event = StatusEvents.success(owner);
             events.send(event);
-            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(owner, event.id())));
+            Patience.await().until(() -> "DELIVERED".equals(Api.status(owner, event.id())));
             String webhookId = (String) Api.delivery(owner, event.id()).get("webhook-id");
 
             assertThat(Api.deliveries(other, "").statusCode(200)

@@ -1,7 +1,6 @@
 package io.pmedia.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** One client's endpoint hangs; another client's pushes leave as if nothing were wrong. */
@@ -44,19 +44,19 @@ class EndpointIsolationTest {
             }
 
             // The hanging endpoint holds exactly its own share of connections, no more.
-            await().atMost(Duration.ofSeconds(10)).until(() -> hanging.received().size() >= maxConcurrency);
-            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
+            Patience.await().until(() -> hanging.received().size() >= maxConcurrency);
+            Patience.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2))
                     .until(() -> hanging.received().size() == maxConcurrency);
 
             StatusEvents.Event event = StatusEvents.success(client);
             Instant sent = Instant.now();
             events.send(event);
-            await().atMost(Duration.ofSeconds(2)).until(() -> healthy.received().size() == 1);
+            Patience.await().until(() -> healthy.received().size() == 1);
             assertThat(Duration.between(sent, healthy.received().get(0).at())).isLessThan(Duration.ofSeconds(2));
             assertThat(hanging.received()).hasSize(maxConcurrency);
 
             // The hanging attempts end at the timeout; the breaker then fails the rest fast instead of queueing them.
-            await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> {
+            Patience.await().untilAsserted(() -> {
                 List<String> errors = stuck.stream()
                         .flatMap(e -> Api.attempts(slowClient, e.id()).stream())
                         .map(a -> String.valueOf(a.get("error")))

@@ -2,9 +2,7 @@ package io.pmedia.notifier;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -17,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -52,7 +51,7 @@ class EngagementWebhooksTest {
             events.milestone(client, "cta.clicked", share, request, 2, 0, 1);
             events.milestone(client, "video.completed", share, request, 2, 1, 0);
 
-            await().atMost(Duration.ofSeconds(20)).until(() -> Api.deliveries(client, "status=DELIVERED")
+            Patience.await().until(() -> Api.deliveries(client, "status=DELIVERED")
                     .statusCode(200).extract().jsonPath().getList("items").size() == 3);
             assertThat(Api.deliveries(client, "type=video.viewed").statusCode(200).extract().jsonPath()
                     .getList("items")).hasSize(1);

@@ -2,9 +2,7 @@ package io.pmedia.notifier;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -66,7 +65,7 @@ class EventTypesTest {
             events.batch(client, cancelled, "FAILED", "s3://bucket/batch/" + client + "/" + cancelled
                     + "/output.csv", 3, 1, "task cancelled by the client");
 
-            await().atMost(Duration.ofSeconds(15)).until(() -> Api.deliveries(client, "type=batch.task.ended")
+            Patience.await().until(() -> Api.deliveries(client, "type=batch.task.ended")
                     .statusCode(200).extract().jsonPath().getList("items.status").equals(List.of("DELIVERED",
                             "DELIVERED")));
             JsonPath log = Api.deliveries(client, "type=batch.task.ended").statusCode(200).extract().jsonPath();
@@ -89,7 +88,7 @@ class EventTypesTest {
             // a later event proves the earlier ones were consumed: still one push per task, none for the other client
             UUID marker = UUID.randomUUID();
             events.batch(client, marker, "FAILED", null, 0, 0, "the file has fewer rows than row-count");
-            await().atMost(Duration.ofSeconds(15)).until(() -> !receiver.receivedWith(marker.toString()).isEmpty());
+            Patience.await().until(() -> !receiver.receivedWith(marker.toString()).isEmpty());
             assertThat(receiver.receivedWith(task.toString())).hasSize(1);
             assertThat(receiver.receivedWith(cancelled.toString())).hasSize(1);
             assertThat(Api.deliveries(unsubscribed, "").statusCode(200).extract().jsonPath().getList("items"))
@@ -108,7 +107,7 @@ class EventTypesTest {
             events.tryOn(client, request, "PROCESSING", null, null);
             events.tryOn(client, request, "SUCCESS", "https://store.example.com/vton/x.png?sig=1", null);
             events.tryOn(client, failed, "FAILURE", null, "model-image could not be fetched");
-            await().atMost(Duration.ofSeconds(15)).until(() -> Api.deliveries(client, "status=DELIVERED")
+            Patience.await().until(() -> Api.deliveries(client, "status=DELIVERED")
                     .statusCode(200).extract().jsonPath().getList("items").size() == 2);
             TestReceiver.Received push = receiver.receivedWith(request.toString()).get(0);
             assertThat(push.header("webhook-event-type")).isEqualTo("tryon.request.ended");
@@ -134,7 +133,7 @@ class EventTypesTest {
             subscribe(client, receiver.url(), "batch.task.ended");
             StatusEvents.Event event = StatusEvents.success(client);
             events.send(event);
-            await().atMost(Duration.ofSeconds(10)).until(() -> "SKIPPED".equals(Api.status(client, event.id())));
+            Patience.await().until(() -> "SKIPPED".equals(Api.status(client, event.id())));
             assertThat(Api.delivery(client, event.id()).get("last-error")).asString()
                     .contains("does not subscribe to video.push");
             assertThat(receiver.received()).isEmpty();

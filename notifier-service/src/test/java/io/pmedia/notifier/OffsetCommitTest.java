@@ -1,7 +1,6 @@
 package io.pmedia.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.Statement;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -48,16 +48,16 @@ class OffsetCommitTest {
             TopicPartition partition = new TopicPartition(record.topic(), record.partition());
 
             // The consumer has the record and is waiting to insert its row...
-            await().atMost(Duration.ofSeconds(10)).until(() -> insertWaiting());
+            Patience.await().until(() -> insertWaiting());
             // ...and meanwhile its offset stays behind it, commit interval after commit interval.
-            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
+            Patience.await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3))
                     .until(() -> committed(admin, partition) <= record.offset());
             assertThat(receiver.received()).isEmpty();
 
             db.commit(); // the lock goes, the insert commits, then the offset may follow
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> committed(admin, partition) > record.offset());
-            await().atMost(Duration.ofSeconds(10)).until(() -> receiver.received().size() == 1);
+            Patience.await().until(() -> committed(admin, partition) > record.offset());
+            Patience.await().until(() -> receiver.received().size() == 1);
         }
     }
 

@@ -3,9 +3,7 @@ package io.pmedia.notifier;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +19,7 @@ import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -67,21 +66,21 @@ class RecoverTest {
             StatusEvents.Event failed = StatusEvents.success(client);
             StatusEvents.Event othersFailed = StatusEvents.success(other);
             events.send(failed).send(othersFailed);
-            await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, failed.id()))
+            Patience.await().until(() -> "FAILED".equals(Api.status(client, failed.id()))
                     && "FAILED".equals(Api.status(other, othersFailed.id())));
             receiver.answerFromNowOn(Answer.status(500));
             StatusEvents.Event exhausted = StatusEvents.success(client);
             events.send(exhausted);
-            await().atMost(Duration.ofSeconds(15)).until(() -> "EXHAUSTED".equals(Api.status(client,
+            Patience.await().until(() -> "EXHAUSTED".equals(Api.status(client,
                     exhausted.id())));
             String exhaustedId = (String) Api.delivery(client, exhausted.id()).get("webhook-id");
-            await().atMost(Duration.ofSeconds(10)).until(() -> deadLetters.withKey(exhaustedId).size() == 1);
+            Patience.await().until(() -> deadLetters.withKey(exhaustedId).size() == 1);
 
             // the endpoint is fixed: both come through, with the webhook-ids they had
             receiver.answerFromNowOn(Answer.status(204));
             assertThat(recover(client, Map.of("since", before.toString())).statusCode(200).extract().jsonPath()
                     .getInt("recovering")).isEqualTo(2);
-            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, failed.id()))
+            Patience.await().until(() -> "DELIVERED".equals(Api.status(client, failed.id()))
                     && "DELIVERED".equals(Api.status(client, exhausted.id())));
             List<Map<String, Object>> attempts = Api.attempts(client, failed.id());
             assertThat(attempts).hasSize(2);
@@ -99,7 +98,7 @@ class RecoverTest {
             receiver.answerFromNowOn(Answer.status(410));
             assertThat(recover(other, Map.of("since", before.toString(), "until", Instant.now().plusSeconds(1)
                     .toString())).statusCode(200).extract().jsonPath().getInt("recovering")).isEqualTo(1);
-            await().atMost(Duration.ofSeconds(10)).until(() -> Api.attempts(other, othersFailed.id()).size() == 2);
+            Patience.await().until(() -> Api.attempts(other, othersFailed.id()).size() == 2);
             assertThat(Api.status(other, othersFailed.id())).isEqualTo("FAILED");
             assertThat(Api.attempts(other, othersFailed.id()).get(1).get("trigger")).isEqualTo("recover");
             assertThat(deadLetters.withKey(exhaustedId)).hasSize(1);

@@ -1,7 +1,6 @@
 package io.pmedia.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +20,7 @@ import io.pmedia.notifier.messaging.MediaStatusConsumer;
 import io.pmedia.notifier.service.DeliveryDispatcher;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -60,15 +60,15 @@ class RestartTest {
 
             events.send(event);
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> Api.attempts(client, event.id()).size() == 1);
+            Patience.await().until(() -> Api.attempts(client, event.id()).size() == 1);
             assertThat(Api.status(client, event.id())).isEqualTo("PENDING");
             // The retry is due 300 ms later, but nothing runs the schedule while the process is down.
-            await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2))
+            Patience.await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2))
                     .until(() -> receiver.received().size() == 1);
 
             dispatcher.start();
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+            Patience.await().until(() -> "DELIVERED".equals(Api.status(client, event.id())));
             List<TestReceiver.Received> pushes = receiver.received();
             assertThat(pushes).hasSize(2);
             assertThat(pushes.get(1).header("webhook-id")).isEqualTo(pushes.get(0).header("webhook-id"));
@@ -90,7 +90,7 @@ class RestartTest {
             insertClaimed(client, expired, "now() - interval '1 second'");
             insertClaimed(client, stillLeased, "now() + interval '1 hour'");
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, expired)));
+            Patience.await().until(() -> "DELIVERED".equals(Api.status(client, expired)));
             Map<String, Object> delivery = Api.delivery(client, expired);
             assertThat(delivery.get("attempt-count")).isEqualTo(2);
             assertThat(receiver.received()).hasSize(1);

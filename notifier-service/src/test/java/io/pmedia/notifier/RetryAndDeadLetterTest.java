@@ -2,7 +2,6 @@ package io.pmedia.notifier;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 
@@ -22,6 +21,7 @@ import io.pmedia.notifier.TestReceiver.Answer;
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
 import io.pmedia.testing.KafkaEvents;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -73,7 +73,7 @@ class RetryAndDeadLetterTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, event.id())));
         List<TestReceiver.Received> pushes = receiver.received();
         assertThat(pushes).hasSize(3);
         assertThat(pushes).extracting(push -> push.header("webhook-id")).containsOnly(pushes.get(0).header(
@@ -96,7 +96,7 @@ class RetryAndDeadLetterTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, event.id())));
         List<TestReceiver.Received> pushes = receiver.received();
         assertThat(pushes).hasSize(2);
         assertThat(Duration.between(pushes.get(0).at(), pushes.get(1).at()))
@@ -109,12 +109,12 @@ class RetryAndDeadLetterTest {
         receiver.answerFromNowOn(Answer.status(410));
         StatusEvents.Event first = StatusEvents.success(client);
         events.send(first);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, first.id())));
+        Patience.await().until(() -> "FAILED".equals(Api.status(client, first.id())));
         assertThat(Api.attempts(client, first.id())).extracting(a -> a.get("status-code")).containsExactly(410);
 
         StatusEvents.Event second = StatusEvents.success(client);
         events.send(second);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, second.id())));
+        Patience.await().until(() -> "FAILED".equals(Api.status(client, second.id())));
         assertThat(Api.delivery(client, second.id()).get("last-error").toString()).contains("disabled");
         assertThat(Api.attempts(client, second.id())).isEmpty();
         assertThat(receiver.received()).hasSize(1);
@@ -124,7 +124,7 @@ class RetryAndDeadLetterTest {
                 .extract().jsonPath().getBoolean("delivered")).isTrue();
         StatusEvents.Event third = StatusEvents.success(client);
         events.send(third);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, third.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, third.id())));
     }
 
     @Test
@@ -134,14 +134,14 @@ class RetryAndDeadLetterTest {
         StatusEvents.Event marker = StatusEvents.success(client);
 
         events.send(event);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "FAILED".equals(Api.status(client, event.id())));
 
         assertThat(Api.delivery(client, event.id()).get("next-attempt-at")).isNull();
         assertThat(Api.attempts(client, event.id())).extracting(a -> a.get("status-code")).containsExactly(400);
         // A later push to the same endpoint shows the endpoint stays usable and nothing else was sent meanwhile.
         receiver.answerFromNowOn(Answer.status(202));
         events.send(marker);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, marker.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, marker.id())));
         assertThat(receiver.receivedWith(event.clientRequestId())).hasSize(1);
     }
 
@@ -152,14 +152,14 @@ class RetryAndDeadLetterTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> "EXHAUSTED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "EXHAUSTED".equals(Api.status(client, event.id())));
         assertThat(receiver.received()).hasSize(4);
         Map<String, Object> delivery = Api.delivery(client, event.id());
         String webhookId = (String) delivery.get("webhook-id");
         assertThat(delivery.get("attempt-count")).isEqualTo(4);
         assertThat(delivery.get("last-status-code")).isEqualTo(500);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> !deadLetters.withKey(webhookId).isEmpty());
+        Patience.await().until(() -> !deadLetters.withKey(webhookId).isEmpty());
         KafkaEvents.Event dead = deadLetters.withKey(webhookId).get(0);
         assertThat(deadLetters.withKey(webhookId)).hasSize(1);
         assertThat(dead.envelope().path("type").asText()).isEqualTo("io.pmedia.webhook.delivery.exhausted");
@@ -207,7 +207,7 @@ class RetryAndDeadLetterTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> "EXHAUSTED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "EXHAUSTED".equals(Api.status(client, event.id())));
         List<Map<String, Object>> attempts = Api.attempts(client, event.id());
         assertThat(attempts).hasSize(4);
         assertThat(attempts).allSatisfy(attempt -> {
@@ -223,7 +223,7 @@ class RetryAndDeadLetterTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "FAILED".equals(Api.status(client, event.id())));
         List<Map<String, Object>> attempts = Api.attempts(client, event.id());
         assertThat(attempts).hasSize(1);
         assertThat((String) attempts.get(0).get("error")).contains("169.254.169.254")
@@ -238,7 +238,7 @@ class RetryAndDeadLetterTest {
 
             events.send(event);
 
-            await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(Api.status(client, event.id())));
+            Patience.await().until(() -> "FAILED".equals(Api.status(client, event.id())));
             assertThat(Api.attempts(client, event.id())).extracting(a -> a.get("status-code")).containsExactly(302);
             assertThat(elsewhere.received()).isEmpty();
         }

@@ -3,9 +3,7 @@ package io.pmedia.notifier;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -17,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -69,7 +68,7 @@ class UsageTest {
             // another vendor's render
             events.render("pmedia.render.results", other, true, 7.0, 700, 300);
 
-            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            Patience.await().untilAsserted(() -> {
                 JsonPath totals = usage(vendor, "").statusCode(200).extract().jsonPath();
                 assertThat(totals.getInt("totals.try-ons.failed")).isEqualTo(1);
                 assertThat(totals.getInt("totals.webhook-deliveries.delivered")).isEqualTo(1);

@@ -1,7 +1,6 @@
 package io.pmedia.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** A SUCCESS status event becomes one signed video push, exactly as the interface and Standard Webhooks say. */
@@ -53,7 +53,7 @@ class VideoPushDeliveryTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.received().size() == 1);
+        Patience.await().until(() -> receiver.received().size() == 1);
         TestReceiver.Received push = receiver.received().get(0);
         assertThat(push.path()).isEqualTo("/video-push-endpoint");
         assertThat(push.body()).isEqualTo("{\"client-request-id\":\"" + event.clientRequestId()
@@ -70,7 +70,7 @@ class VideoPushDeliveryTest {
         assertThat(Secrets.verifies(push, secret)).as("signature verifies with the client's secret").isTrue();
         assertThat(Secrets.verifies(push, Secrets.newSecret())).isFalse();
 
-        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+        Patience.await().untilAsserted(() -> {
             var delivery = Api.delivery(client, event.id());
             assertThat(delivery).isNotNull();
             assertThat(delivery.get("status")).isEqualTo("DELIVERED");
@@ -100,7 +100,7 @@ class VideoPushDeliveryTest {
 
         events.send(StatusEvents.success(client));
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.received().size() == 1);
+        Patience.await().until(() -> receiver.received().size() == 1);
         TestReceiver.Received push = receiver.received().get(0);
         assertThat(Secrets.signatures(push.header("webhook-signature"))).hasSize(2);
         assertThat(Secrets.signatures(push.header("webhook-signature")).get(0))
@@ -120,12 +120,12 @@ class VideoPushDeliveryTest {
         StatusEvents.Event marker = StatusEvents.success(client);
 
         events.send(event).send(event);
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.receivedWith(event.clientRequestId()).size() >= 1);
+        Patience.await().until(() -> receiver.receivedWith(event.clientRequestId()).size() >= 1);
         events.send(event).send(marker, event.serviceRequestId());
 
         // The marker follows every copy on the same partition: once it is pushed, the copies have been consumed.
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.receivedWith(marker.clientRequestId()).size() == 1);
-        await().atMost(Duration.ofSeconds(5)).until(() -> "DELIVERED".equals(Api.status(client, marker.id())));
+        Patience.await().until(() -> receiver.receivedWith(marker.clientRequestId()).size() == 1);
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, marker.id())));
         assertThat(receiver.receivedWith(event.clientRequestId())).hasSize(1);
         assertThat(Api.deliveries(client, "").extract().jsonPath().getList("items")).hasSize(2);
     }
@@ -138,7 +138,7 @@ class VideoPushDeliveryTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "SKIPPED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "SKIPPED".equals(Api.status(client, event.id())));
         assertThat(Api.delivery(client, event.id()).get("last-error")).isEqualTo("the client has no webhook-url");
         assertThat(Api.attempts(client, event.id())).isEmpty();
         assertThat(receiver.received()).isEmpty();
@@ -151,7 +151,7 @@ class VideoPushDeliveryTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "SKIPPED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "SKIPPED".equals(Api.status(client, event.id())));
         assertThat(Api.delivery(client, event.id()).get("last-error")).isEqualTo("the client does not exist");
     }
 
@@ -164,7 +164,7 @@ class VideoPushDeliveryTest {
 
         events.send(event);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, event.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, event.id())));
         assertThat(GatewayStub.lookups(client)).isGreaterThanOrEqualTo(4);
         assertThat(Api.attempts(client, event.id())).hasSize(1);
         assertThat(receiver.received()).hasSize(1);
@@ -180,7 +180,7 @@ class VideoPushDeliveryTest {
 
         events.send(processing).send(failure).send(success);
 
-        await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(Api.status(client, success.id())));
+        Patience.await().until(() -> "DELIVERED".equals(Api.status(client, success.id())));
         assertThat(receiver.received()).hasSize(1);
         assertThat(Api.deliveries(client, "").extract().jsonPath().getList("items")).hasSize(1);
     }
@@ -192,7 +192,7 @@ class VideoPushDeliveryTest {
         for (int i = 0; i < 20; i++) {
             events.send(StatusEvents.success(client));
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> receiver.received().size() == 20);
+        Patience.await().until(() -> receiver.received().size() == 20);
         assertThat(GatewayStub.lookups(client)).isLessThanOrEqualTo(3);
     }
 }

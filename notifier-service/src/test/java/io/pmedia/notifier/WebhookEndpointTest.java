@@ -3,7 +3,6 @@ package io.pmedia.notifier;
 import static io.pmedia.testing.ErrorAssertions.isError;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.GatewayStub.Secret;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -110,7 +110,7 @@ class WebhookEndpointTest {
 
             StatusEvents.Event event = StatusEvents.success(client);
             events.send(event);
-            await().atMost(Duration.ofSeconds(10)).until(() -> !receiver.receivedWith(event.clientRequestId())
+            Patience.await().until(() -> !receiver.receivedWith(event.clientRequestId())
                     .isEmpty());
             TestReceiver.Received push = receiver.receivedWith(event.clientRequestId()).get(0);
             assertThat(Secrets.signatures(push.header("webhook-signature"))).hasSize(2);
@@ -136,7 +136,7 @@ class WebhookEndpointTest {
             GatewayStub.up();
         }
         // the registry client's breaker may stay open a few seconds after the outage
-        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(get(client).statusCode(200).extract()
+        Patience.await().untilAsserted(() -> assertThat(get(client).statusCode(200).extract()
                 .jsonPath().getString("url")).isEqualTo("https://hooks.example.com/a"));
     }
 }

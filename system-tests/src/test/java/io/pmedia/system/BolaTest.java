@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -32,6 +31,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -109,7 +109,7 @@ class BolaTest {
         a.json(Map.of("start_time", campaignStart, "end_time", Instant.now().plus(Duration.ofHours(2)).toString()))
                 .post("/campaigns/" + campaign + "/schedule").then().statusCode(200);
 
-        await().atMost(Duration.ofSeconds(60)).until(() -> !deliveriesOf(a).isEmpty());
+        Patience.await().until(() -> !deliveriesOf(a).isEmpty());
         delivery = deliveriesOf(a).get(0);
 
         privateUseCase = "bola-private-" + UUID.randomUUID();

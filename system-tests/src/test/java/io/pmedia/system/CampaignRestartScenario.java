@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,6 +24,7 @@ import io.pmedia.events.CampaignStatus;
 import io.pmedia.events.CampaignStatusChanged;
 import io.pmedia.events.Topics;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 
 /**
  * campaign-restart: campaign-service is down when a campaign's start time passes. When it is back, the transition
@@ -54,20 +54,20 @@ class CampaignRestartScenario {
             assertThat(Instant.now()).as("campaign-service stopped before the start time").isBefore(start);
             Duration untilAfterStart = Duration.between(Instant.now(), start.plusSeconds(3));
             if (!untilAfterStart.isNegative()) {
-                await().pollDelay(untilAfterStart).atMost(untilAfterStart.plusSeconds(1)).until(() -> true);
+                Patience.await().pollDelay(untilAfterStart).atMost(untilAfterStart.plusSeconds(1)).until(() -> true);
             }
             assertThat(vendor.call().get("/media/task/status/" + task).then().statusCode(200).extract()
                     .<String>path("status")).as("the task waits for its campaign").isEqualTo("PENDING");
             Chaos.pmedia("start", "campaign");
             Instant back = Instant.now();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+            Patience.await().pollInterval(Duration.ofMillis(250))
                     .until(() -> "ACTIVE".equals(vendor.call().get("/campaigns/" + campaign + "/schedule").then()
                             .extract().path("status")));
             double recovery = Duration.between(back, Instant.now()).toMillis() / 1000.0;
             String taskStatus = Stack.finalTask(vendor, task).getString("status");
 
             List<CampaignStatus> transitions = new ArrayList<>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
+            Patience.await().until(() -> {
                 for (ConsumerRecord<String, String> record : events.poll(Duration.ofMillis(500))) {
                     NotifierKillScenario.CODEC.data(NotifierKillScenario.CODEC.read(record.value()),
                             CampaignStatusChanged.class)
@@ -98,7 +98,7 @@ class CampaignRestartScenario {
     private static ConsumerRecord<String, String> next(KafkaConsumer<String, String> events, Vendor vendor,
             String campaign, CampaignStatus status) {
         List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
+        Patience.await().until(() -> {
             for (ConsumerRecord<String, String> record : events.poll(Duration.ofMillis(200))) {
                 NotifierKillScenario.CODEC.data(NotifierKillScenario.CODEC.read(record.value()),
                         CampaignStatusChanged.class)
@@ -117,7 +117,7 @@ class CampaignRestartScenario {
         Properties properties = Stack.kafka("pmedia-batch");
         TopicPartition partition = new TopicPartition(record.topic(), record.partition());
         try (Admin admin = Admin.create(properties)) {
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            Patience.await().pollInterval(Duration.ofMillis(200)).until(() -> {
                 var committed = admin.listConsumerGroupOffsets("pmedia-batch-campaigns")
                         .partitionsToOffsetAndMetadata().get().get(partition);
                 return committed != null && committed.offset() > record.offset();

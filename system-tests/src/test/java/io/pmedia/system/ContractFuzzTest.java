@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,17 @@ class ContractFuzzTest {
     /** Failed attempts on the token endpoints count against this machine's address (docs/security.md). */
     private static final int TOKEN_CASES = 6;
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Values every query parameter is sent with, whatever it takes (percent-encoded as sent): blanks, cursors that
+     * decode to a NUL or to SQL, far and expanded-year dates, integers at and past 32 and 64 bits.
+     */
+    static final List<String> TYPED_HOSTILE = List.of("", "%20", "%09", "%E2%80%A8", "%E3%80%80",
+            "MTc5NTkzMDM1MDU3OTg5ODoA", cursor("0:' OR 1=1--"), cursor("1795930350579898:\u0000"),
+            cursor("-1:x"), cursor("99999999999999999999:x"), "-4713-01-01", "-999999999-01-01", "%2B10000-01-01",
+            "0000-01-01", "9999-12-31T23:59:59Z", "2026-02-30", "2147483648", "-2147483649", "0",
+            "9223372036854775808", "1e309", "NaN");
+    /** Blank texts every text field of a body is sent with: empty, space, tab, line separator, ideographic space. */
+    static final List<String> BLANKS = List.of("", " ", "\t", "\u2028", "\u3000");
     private static final Path FAILURES = Path.of("target", "fuzz-failures.txt");
 
     private static final OpenApiDocument DOCUMENT = OpenApiDocument.load();
@@ -161,6 +173,14 @@ class ContractFuzzTest {
                     cases.add(request("invalid UTF-8 in path parameter " + parameter.name(), operation, odd, query,
                             headers, body));
                 } else if (parameter.in().equals("query")) {
+                    if (round == 0) {
+                        for (String value : TYPED_HOSTILE) {
+                            Map<String, String> typed = new LinkedHashMap<>(query);
+                            typed.put(parameter.name(), value);
+                            cases.add(request("query parameter " + parameter.name() + "=" + value, operation, path,
+                                    typed, headers, body));
+                        }
+                    }
                     Map<String, String> odd = new LinkedHashMap<>(query);
                     odd.put(parameter.name(), encode(hostile));
                     cases.add(request("hostile query parameter " + parameter.name(), operation, path, odd, headers,
@@ -201,6 +221,15 @@ class ContractFuzzTest {
             Map<String, String> path, Map<String, String> query, Map<String, String> headers, JsonNode body,
             List<Case> cases) {
         List<List<Object>> leaves = SchemaValues.leaves(body);
+        for (List<Object> leaf : leaves) {
+            if (body.at(pointer(leaf)).isTextual()) {
+                for (String blank : BLANKS) {
+                    cases.add(request("a blank (" + blank.codePoints().mapToObj(c -> "U+%04X".formatted(c)).toList()
+                            + ") at " + leaf, operation, path, query, headers,
+                            SchemaValues.replaced(body, leaf, TextNode.valueOf(blank))));
+                }
+            }
+        }
         for (List<Object> leaf : pick(leaves, 8, random)) {
             cases.add(request("hostile text at " + leaf, operation, path, query, headers,
                     SchemaValues.replaced(body, leaf, TextNode.valueOf(values.hostileText()))));
@@ -243,6 +272,11 @@ class ContractFuzzTest {
             cases.add(new Case("Content-Type " + type, operation.method(), target(operation, path, query), typed,
                     write(body).getBytes(StandardCharsets.UTF_8)));
         }
+    }
+
+    private static String cursor(String decoded) {
+        return Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(decoded.getBytes(StandardCharsets.UTF_8));
     }
 
     private static <T> List<T> pick(List<T> from, int count, Random random) {

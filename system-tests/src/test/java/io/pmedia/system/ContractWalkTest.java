@@ -23,6 +23,7 @@ import org.junit.jupiter.api.TestInstance;
 
 import com.sun.net.httpserver.HttpServer;
 
+import io.pmedia.testing.Patience;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -145,7 +146,7 @@ class ContractWalkTest {
         call("GET /campaigns/{campaign_id}/schedule", this::bearer, "/campaigns/nothing-here/schedule");
 
         // The delivery log with the SKIPPED delivery of the request above, then with a real one.
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> vendor.call()
+        Patience.await().until(() -> vendor.call()
                 .get("/webhooks/deliveries").asString().contains("\"SKIPPED\""));
         call("GET /webhooks/deliveries", this::bearer, "/webhooks/deliveries");
         call("POST /webhooks/test", this::bearer, "/webhooks/test");
@@ -165,7 +166,7 @@ class ContractWalkTest {
 
     /** The share page of the request above, its media, a beacon, the analytics, then its revocation. */
     private void walkShareCalls(String id, String page, String templateId) {
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+        Patience.await()
                 .until(() -> Stack.api().get(page).statusCode() == 200);
         call("GET /v/{shareId}", spec -> spec.header("Accept", "text/html"), page);
         call("GET /v/{shareId}/embed", spec -> spec.header("Accept", "text/html"), page + "/embed");
@@ -173,7 +174,7 @@ class ContractWalkTest {
         redirect("GET /v/{shareId}/poster.jpg", page + "/poster.jpg");
         // The email GIF is made on its first ask; on a loaded machine that takes longer than the gateway waits, and
         // the ask answers 503 with Retry-After (documented). The walk checks the answer once it exists.
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(120))
+        Patience.await()
                 .pollInterval(java.time.Duration.ofSeconds(2))
                 .until(() -> Stack.api().redirects().follow(false).get(page + "/email.gif").statusCode() != 503);
         redirect("GET /v/{shareId}/email.gif", page + "/email.gif");

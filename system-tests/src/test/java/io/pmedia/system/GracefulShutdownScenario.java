@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 import io.restassured.path.json.JsonPath;
 
 /**
@@ -30,14 +31,14 @@ class GracefulShutdownScenario {
             Vendor vendor = Stack.onboard("chaos graceful worker", receiver.url());
             String id = Stack.render(vendor, Map.of("personalization_fields", Map.of("name", "Ada")));
             String[] renderer = new String[1];
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+            Patience.await().pollInterval(Duration.ofMillis(20))
                     .until(() -> (renderer[0] = WorkerKillScenario.rendering().orElse(null)) != null);
             Instant stopping = Instant.now();
             Chaos.pmedia("stop", renderer[0]);
             double stopSeconds = Duration.between(stopping, Instant.now()).toMillis() / 1000.0;
             JsonPath status = Stack.finalStatus(vendor, id);
             double recovery = Duration.between(stopping, Instant.now()).toMillis() / 1000.0;
-            await().atMost(Duration.ofSeconds(30)).until(() -> receiver.distinct() >= 1);
+            Patience.await().until(() -> receiver.distinct() >= 1);
             String line = Chaos.report("graceful-shutdown (render worker)", 1,
                     "PROCESSING".equals(status.getString("status")) ? 0 : 1, receiver.distinct(),
                     "SUCCESS".equals(status.getString("status")) ? 0 : 1, receiver.requestsPushedTwice(), recovery,
@@ -59,7 +60,7 @@ class GracefulShutdownScenario {
         try (PushReceiver receiver = new PushReceiver()) {
             Vendor vendor = Stack.onboard("chaos graceful notifier", receiver.url());
             NotifierKillScenario.publishSuccesses(vendor, events, "graceful-shutdown");
-            await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(20))
+            Patience.await().pollInterval(Duration.ofMillis(20))
                     .until(() -> receiver.distinct() >= events / 4);
             Chaos.pmedia("stop", "notifier");
             int atStop = receiver.distinct();

@@ -3,9 +3,7 @@ package io.pmedia.system;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -32,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.events.Topics;
+import io.pmedia.testing.Patience;
 
 /**
  * The stack's broker as the cluster's (PMEDIA_KAFKA_ACLS=1, what {@code ./pmedia test} runs): every client
@@ -65,7 +64,7 @@ class KafkaAclsTest {
         try (Admin admin = Admin.create(Stack.kafka("admin"))) {
             admin.deleteAcls(List.of(API_WRITES_STATUS.toFilter())).all().get(30, TimeUnit.SECONDS);
             try {
-                await().atMost(Duration.ofSeconds(10))
+                Patience.await()
                         .until(() -> !authorizedOn("pmedia-media-api", Topics.MEDIA_STATUS)
                                 .contains(AclOperation.WRITE));
                 assertThatThrownBy(() -> publish("pmedia-media-api", Topics.MEDIA_STATUS))
@@ -73,7 +72,7 @@ class KafkaAclsTest {
             } finally {
                 admin.createAcls(List.of(API_WRITES_STATUS)).all().get(30, TimeUnit.SECONDS);
             }
-            await().atMost(Duration.ofSeconds(10))
+            Patience.await()
                     .until(() -> authorizedOn("pmedia-media-api", Topics.MEDIA_STATUS).contains(AclOperation.WRITE));
         }
     }

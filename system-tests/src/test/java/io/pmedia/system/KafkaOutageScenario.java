@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 import io.restassured.response.Response;
 
 /**
@@ -66,7 +67,7 @@ class KafkaOutageScenario {
                     .then().statusCode(200).extract().path("task-id");
             Duration left = outage.minus(Duration.between(killed, Instant.now()));
             if (!left.isNegative()) {
-                await().pollDelay(left).atMost(left.plusSeconds(1)).until(() -> true);
+                Patience.await().pollDelay(left).atMost(left.plusSeconds(1)).until(() -> true);
             }
 
             Chaos.pmedia("start", "kafka");
@@ -104,7 +105,7 @@ class KafkaOutageScenario {
         Instant due = from.plus(outage.multipliedBy(3).dividedBy(4).multipliedBy(sent + 1).dividedBy(total));
         Duration wait = Duration.between(Instant.now(), due);
         if (wait.toMillis() > 0) {
-            await().pollDelay(wait).atMost(wait.plusSeconds(1)).until(() -> true);
+            Patience.await().pollDelay(wait).atMost(wait.plusSeconds(1)).until(() -> true);
         }
     }
 

@@ -23,6 +23,7 @@ import io.pmedia.events.MediaStatus;
 import io.pmedia.events.MediaStatusChanged;
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 
 /**
  * notifier-kill: status events are published straight to {@code pmedia.media.status} (as the webhook benchmark does)
@@ -40,7 +41,7 @@ class NotifierKillScenario {
             Vendor vendor = Stack.onboard("chaos notifier-kill", receiver.url());
             publishSuccesses(vendor, events, "notifier-kill");
 
-            await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(20))
+            Patience.await().pollInterval(Duration.ofMillis(20))
                     .until(() -> receiver.distinct() >= events / 4);
             Chaos.pmedia("kill", "notifier");
             int atKill = receiver.distinct();

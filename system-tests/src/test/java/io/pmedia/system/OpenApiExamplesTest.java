@@ -2,7 +2,6 @@ package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,6 +37,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.sun.net.httpserver.HttpServer;
 
+import io.pmedia.testing.Patience;
+
 /**
  * The examples of docs/openapi.yaml are true: every operation has a summary, a description and examples, and one
  * walk through the running stack sends each request example to the gateway and compares the answer with the
@@ -63,7 +64,8 @@ class OpenApiExamplesTest {
             "kid", "n", "e", "previous-valid-until", "next-cursor", "size-bytes", "sha256", "owner-client-id",
             "updated_at", "attempt-count", "last-status-code", "response-body", "version", "duration-seconds",
             "keys", "payload", "message", "created_at", "ended-at", "due-at", "projected-finish", "render-seconds",
-            "template-version", "share-url", "first-view-at", "last-view-at", "until", "from", "to", "start", "day", "at",
+            "template-version", "share-url", "first-view-at", "last-view-at", "until", "from", "to", "start", "day",
+            "at",
             // usage that depends on how the walk's renders and deliveries went (cancelled rows, retries, sizes)
             "renders", "video-seconds", "storage-bytes", "batch-rows", "webhook-deliveries");
 
@@ -81,6 +83,8 @@ class OpenApiExamplesTest {
     final Map<String, String> operationPaths = new LinkedHashMap<>();
     final Map<String, String> operationMethods = new LinkedHashMap<>();
     final Set<String> walked = new LinkedHashSet<>();
+    /** The mutating operations the walk sent again ({@link RepeatedRequests}). */
+    final Set<String> repeated = new LinkedHashSet<>();
     /** Example value -> live value. */
     final Map<String, String> live = new LinkedHashMap<>();
     String vendorToken;
@@ -132,6 +136,17 @@ class OpenApiExamplesTest {
                 }
             }
             assertThat(success).as(id + " documents a success answer").isTrue();
+            if (!operationMethods.get(id).equals("GET")) {
+                JsonNode rule = operation.path("x-pmedia-repeat");
+                List<String> outcomes = RepeatedRequests.outcomes(rule);
+                if (outcomes.isEmpty() || !RepeatedRequests.AGAIN.containsAll(outcomes)) {
+                    missing.add(id + ": x-pmedia-repeat (what the same request again answers: one or more of "
+                            + RepeatedRequests.AGAIN + ")");
+                }
+                if (rule.has("vary") && !RepeatedRequests.VARIED.contains(rule.path("varied").asText())) {
+                    missing.add(id + ": x-pmedia-repeat varied (one of " + RepeatedRequests.VARIED + ")");
+                }
+            }
         });
         assertThat(missing).as("operations of docs/openapi.yaml without what a reader needs").isEmpty();
     }
@@ -161,6 +176,8 @@ class OpenApiExamplesTest {
         }
         assertThat(walked).as("operations the walk sent (add a step for a new operation)")
                 .containsExactlyInAnyOrderElementsOf(operations.keySet());
+        assertThat(repeated).as("mutating operations the walk sent again").containsExactlyInAnyOrderElementsOf(
+                operations.keySet().stream().filter(id -> !operationMethods.get(id).equals("GET")).toList());
     }
 
     private void walk(Map<String, String> env) throws Exception {
@@ -224,7 +241,7 @@ class OpenApiExamplesTest {
 
         call("testWebhook", vendorToken, 200);
         call("testWebhookEndpoint", vendorToken, 200);
-        await().atMost(Duration.ofSeconds(60)).until(() -> pushes.size() >= 3);
+        Patience.await().until(() -> pushes.size() >= 3);
         awaitCall("listWebhookDeliveries", vendorToken, 200);
         call("replayWebhookDelivery", vendorToken, 200);
         call("rotateWebhookEndpointSecret", vendorToken, 200);
@@ -238,14 +255,18 @@ class OpenApiExamplesTest {
         awaitCall("getUsage", vendorToken, 200);
         call("revokeShare", vendorToken, 204);
         // engagement-service learns of it from media's status event
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+        Patience.await().pollInterval(Duration.ofMillis(500))
                 .until(() -> send("sharePage", null, null).path("status").asInt() == 404);
 
-        JsonNode font = send("registerFont", admin, substitute(requestExample("registerFont")));
+        JsonNode fontBody = substitute(requestExample("registerFont"));
+        JsonNode font = send("registerFont", admin, fontBody);
         compare("registerFont", font.path("status").asInt(), font.path("body"));
+        repeat("registerFont", admin, fontBody, font.path("body"));
         call("listFonts", admin, 200);
-        JsonNode template = send("registerTemplate", admin, substitute(requestExample("registerTemplate")));
+        JsonNode templateBody = substitute(requestExample("registerTemplate"));
+        JsonNode template = send("registerTemplate", admin, templateBody);
         compare("registerTemplate", template.path("status").asInt(), template.path("body"));
+        repeat("registerTemplate", admin, templateBody, template.path("body"));
         call("listAllTemplates", admin, 200);
         call("getAnyTemplate", admin, 200);
         awaitCall("listUsage", admin, 200);
@@ -263,10 +284,33 @@ class OpenApiExamplesTest {
 
     /** Sends the operation's request example and checks the answer against the example of {@code status}. */
     private JsonNode call(String id, String token, int status) throws Exception {
-        JsonNode answer = send(id, token, substitute(requestExample(id)));
+        JsonNode body = substitute(requestExample(id));
+        JsonNode answer = send(id, token, body);
         assertThat(answer.path("status").asInt()).as(id + " answered " + answer.path("body")).isEqualTo(status);
         compare(id, status, answer.path("body"));
+        repeat(id, token, body, answer.path("body"));
         return answer.path("body");
+    }
+
+    /**
+     * A mutating operation sent again as its {@code x-pmedia-repeat} says ({@link RepeatedRequests}); what that made
+     * anew is cleaned up (a second client is deleted).
+     */
+    private void repeat(String id, String token, JsonNode body, JsonNode first) throws Exception {
+        if (operationMethods.get(id).equals("GET")) {
+            return;
+        }
+        JsonNode rule = operations.get(id).path("x-pmedia-repeat");
+        repeated.add(id);
+        for (JsonNode made : RepeatedRequests.check(id, rule, body, first, again -> send(id, token, again))) {
+            if (id.equals("createClient")) {
+                HttpResponse<String> deleted = http.send(HttpRequest.newBuilder(URI.create(Stack.gateway()
+                        + "/admin/clients/" + made.path("client-id").asText())).header("Authorization", "Bearer "
+                                + token)
+                        .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(deleted.statusCode()).as("deleting the repeat's client").isEqualTo(204);
+            }
+        }
     }
 
     /**
@@ -275,7 +319,7 @@ class OpenApiExamplesTest {
      */
     private JsonNode awaitCall(String id, String token, int status) {
         JsonNode[] answer = new JsonNode[1];
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
             Map<String, String> before = new LinkedHashMap<>(live);
             try {
                 answer[0] = call(id, token, status);
@@ -289,7 +333,7 @@ class OpenApiExamplesTest {
     }
 
     private void awaitStatus(String id, String wanted) {
-        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).until(() -> {
             JsonNode answer = send(id, vendorToken, null);
             assertThat(answer.path("status").asInt()).as(id + ": " + answer.path("body")).isEqualTo(200);
             String now = answer.path("body").path("status").asText();

@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 
 /**
  * postgres-outage: PostgreSQL is stopped under load (tokens, realtime requests, status reads). Meanwhile every answer
@@ -67,29 +67,29 @@ class PostgresOutageScenario {
                     answers.add(call("GET /status", vendor, "/status/" + known, null));
                     answers.add(call("POST /auth/token", null, "/auth/token", "{\"client_id\":\"" + vendor.id()
                             + "\",\"client_secret\":\"" + vendor.secret() + "\"}"));
-                    await().pollDelay(Duration.ofMillis(150)).until(() -> true);
+                    Patience.await().pollDelay(Duration.ofMillis(150)).until(() -> true);
                 }
             });
             load.start();
-            await().pollDelay(Duration.ofSeconds(2)).until(() -> true);
+            Patience.await().pollDelay(Duration.ofSeconds(2)).until(() -> true);
 
             Chaos.pmedia("stop", "postgres");
             Instant stopped = Instant.now();
-            await().atMost(Duration.ofSeconds(10)).until(() -> ready() == 503);
+            Patience.await().until(() -> ready() == 503);
             int readinessDuringOutage = ready();
             Duration left = outage.minus(Duration.between(stopped, Instant.now()));
             if (!left.isNegative()) {
-                await().pollDelay(left).atMost(left.plusSeconds(1)).until(() -> true);
+                Patience.await().pollDelay(left).atMost(left.plusSeconds(1)).until(() -> true);
             }
             Chaos.pmedia("start", "postgres");
             Instant back = Instant.now();
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+            Patience.await().pollInterval(Duration.ofMillis(100))
                     .until(() -> answers.stream().filter(answer -> answer.at().isAfter(back))
                             .filter(answer -> answer.status() == 200).map(Answer::call).distinct().count() == 3);
             Instant served = answers.stream().filter(answer -> answer.at().isAfter(back))
                     .filter(answer -> answer.status() == 200).map(Answer::at).max(Instant::compareTo).orElseThrow();
             double recovery = Duration.between(back, firstFullyServed(answers, back)).toMillis() / 1000.0;
-            await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
+            Patience.await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
             running.set(false);
             load.join();
 
@@ -102,7 +102,7 @@ class PostgresOutageScenario {
                 accepted.put(clientRequestId, "");
             }
             int requests = accepted.size();
-            await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(1))
+            Patience.await().pollInterval(Duration.ofSeconds(1))
                     .untilAsserted(() -> assertThat(accepted.keySet().stream().filter(id -> !receiver.pushed(id)))
                             .as("accepted requests not pushed yet").isEmpty());
 

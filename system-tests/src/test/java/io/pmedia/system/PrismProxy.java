@@ -1,7 +1,5 @@
 package io.pmedia.system;
 
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -14,6 +12,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pmedia.testing.Patience;
 
 /**
  * Stoplight Prism (from build/node, installed by ./pmedia test) as a validating proxy in front of the gateway: it
@@ -52,7 +52,7 @@ final class PrismProxy implements AutoCloseable {
                     "--errors", "false")
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             PrismProxy proxy = new PrismProxy(process, port, log);
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            Patience.await().pollInterval(Duration.ofMillis(200)).until(() -> {
                 if (!process.isAlive()) {
                     throw new IllegalStateException("prism ended: " + Files.readString(log));
                 }

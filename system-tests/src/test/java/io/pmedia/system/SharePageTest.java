@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.TestInstance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 
+import io.pmedia.testing.Patience;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
@@ -94,7 +94,7 @@ class SharePageTest {
         assertThat(status.getString("status")).as(status.getString("message")).isEqualTo("SUCCESS");
         String shareUrl = status.getString("share-url");
         assertThat(shareUrl).matches(".*/v/[A-Za-z0-9_-]{22,}");
-        await().atMost(Duration.ofSeconds(30)).until(() -> Stack.api().get(shareUrl.substring(
+        Patience.await().until(() -> Stack.api().get(shareUrl.substring(
                 shareUrl.indexOf("/v/"))).statusCode() == 200);
 
         serveFrame(foreign, "/framed", shareUrl + "/embed");
@@ -113,7 +113,7 @@ class SharePageTest {
         assertThat(seen.path("landed").asText()).startsWith(landing + "?n=%3Cimg");
         assertThat(screenshot).exists();
 
-        JsonPath report = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+        JsonPath report = Patience.await().pollInterval(Duration.ofMillis(500))
                 .until(() -> vendor.call().get("/analytics/videos/" + id).jsonPath(),
                         answer -> answer.getInt("totals.cta-clicks") == 1 && answer.getInt("totals.completions") == 1);
         assertThat(report.getInt("totals.views")).as(report.prettify()).isEqualTo(1);
@@ -134,7 +134,7 @@ class SharePageTest {
         other.call().delete("/media/" + id + "/share").then().statusCode(404);
         vendor.call().delete("/media/" + id + "/share").then().statusCode(204);
         String path = shareUrl.substring(shareUrl.indexOf("/v/"));
-        await().atMost(Duration.ofSeconds(30)).until(() -> Stack.api().get(path).statusCode() == 404);
+        Patience.await().until(() -> Stack.api().get(path).statusCode() == 404);
         String unknownBody = Stack.api().get("/v/AAAAAAAAAAAAAAAAAAAAAAAA").then().statusCode(404).extract()
                 .jsonPath().getString("message");
         assertThat(Stack.api().get(path).jsonPath().getString("message")).isEqualTo(unknownBody);
@@ -162,7 +162,7 @@ class SharePageTest {
         for (String line : lines.subList(1, lines.size())) {
             String shareUrl = line.split(",")[column];
             String path = shareUrl.substring(shareUrl.indexOf("/v/"));
-            await().atMost(Duration.ofSeconds(30)).until(() -> Stack.api().header("Accept", "text/html").get(path)
+            Patience.await().until(() -> Stack.api().header("Accept", "text/html").get(path)
                     .statusCode() == 200);
             assertThat(Stack.api().header("Accept", "text/html").get(path).asString()).contains("<video")
                     .contains(path + "/video.mp4");

@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +17,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 
+import io.pmedia.testing.Patience;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -170,7 +170,7 @@ final class Stack {
     /** The realtime status once it is final. */
     static JsonPath finalStatus(Vendor vendor, String id) {
         JsonPath[] last = new JsonPath[1];
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).until(() -> {
             Response status = vendor.call().get("/status/" + id);
             last[0] = status.jsonPath();
             return status.statusCode() == 200 && !"PROCESSING".equals(last[0].getString("status"));
@@ -181,7 +181,7 @@ final class Stack {
     /** The try-on status once it is final. */
     static JsonPath finalTryOn(Vendor vendor, String id) {
         JsonPath[] last = new JsonPath[1];
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).until(() -> {
             Response status = vendor.call().get("/vton/status/" + id);
             last[0] = status.jsonPath();
             return status.statusCode() == 200 && !"PROCESSING".equals(last[0].getString("status"));
@@ -192,7 +192,7 @@ final class Stack {
     /** The batch task status once it has ended. */
     static JsonPath finalTask(Vendor vendor, String id) {
         JsonPath[] last = new JsonPath[1];
-        await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).until(() -> {
             Response status = vendor.call().get("/media/task/status/" + id);
             last[0] = status.jsonPath();
             return status.statusCode() == 200

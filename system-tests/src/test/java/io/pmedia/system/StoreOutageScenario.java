@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 
 /**
  * store-outage: the object store goes down while renders and a try-on are in flight. A store that is down is a
@@ -44,7 +45,7 @@ class StoreOutageScenario {
 
             Chaos.pmedia("kill", "s3proxy");
             Instant killed = Instant.now();
-            await().pollDelay(outage).atMost(outage.plusSeconds(1)).until(() -> true);
+            Patience.await().pollDelay(outage).atMost(outage.plusSeconds(1)).until(() -> true);
             Chaos.pmedia("start", "s3proxy");
             Instant back = Instant.now();
 
@@ -55,7 +56,7 @@ class StoreOutageScenario {
                         return finalStatus.size() == requests;
                     });
             String tryOnStatus = Stack.finalTryOn(vendor, tryOn).getString("status");
-            await().atMost(Duration.ofSeconds(60)).until(() -> byClientRequestId.keySet().stream()
+            Patience.await().until(() -> byClientRequestId.keySet().stream()
                     .filter(id -> "SUCCESS".equals(finalStatus.get(id))).allMatch(receiver::pushed));
             double recovery = Duration.between(back, Instant.now()).toMillis() / 1000.0;
 

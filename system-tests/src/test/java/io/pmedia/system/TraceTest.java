@@ -2,7 +2,6 @@ package io.pmedia.system;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetSocketAddress;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import com.sun.net.httpserver.HttpServer;
 
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 import io.restassured.path.json.JsonPath;
 
 /**
@@ -61,10 +61,10 @@ class TraceTest {
                     .post("/media/demo").then().statusCode(200).extract().path("service-request-id");
             JsonPath ended = Stack.finalStatus(vendor, id);
             assertThat(ended.getString("status")).as(ended.prettify()).isEqualTo("SUCCESS");
-            await().atMost(Duration.ofSeconds(60)).until(() -> !pushes.isEmpty());
+            Patience.await().until(() -> !pushes.isEmpty());
             assertThat(pushes).as("the trace context stays inside the platform").containsOnly("no traceparent");
 
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            Patience.await().pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
                 List<Map<String, Object>> spans = given().get(zipkin + "/api/v2/trace/" + traceId).then()
                         .statusCode(200).extract().jsonPath().getList("$");
                 assertThat(names(spans)).as("spans of trace %s", traceId).contains(

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 
 /**
  * two-notifiers: two notifier replicas share the deliveries; one is killed (kill -9) mid-stream. The survivor takes
@@ -26,7 +27,7 @@ class TwoNotifiersScenario {
             Vendor vendor = Stack.onboard("chaos two-notifiers", receiver.url());
             NotifierKillScenario.publishSuccesses(vendor, events, "two-notifiers");
 
-            await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(20))
+            Patience.await().pollInterval(Duration.ofMillis(20))
                     .until(() -> receiver.distinct() >= events / 4);
             Chaos.pmedia("kill", "notifier");
             Instant killed = Instant.now();

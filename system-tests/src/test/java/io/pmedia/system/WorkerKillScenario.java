@@ -1,7 +1,6 @@
 package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.system.Chaos.PushReceiver;
 import io.pmedia.system.Stack.Vendor;
+import io.pmedia.testing.Patience;
 import io.restassured.path.json.JsonPath;
 
 /**
@@ -43,7 +43,7 @@ class WorkerKillScenario {
             for (int i = 0; i < requests; i++) {
                 String id = Stack.render(vendor, Map.of("personalization_fields", Map.of("name", "Ada " + i)));
                 String[] renderer = new String[1];
-                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                Patience.await().pollInterval(Duration.ofMillis(20))
                         .until(() -> (renderer[0] = rendering().orElse(null)) != null);
                 killedName = renderer[0];
                 Chaos.pmedia("kill", killedName);
@@ -56,7 +56,7 @@ class WorkerKillScenario {
                 Chaos.pmedia("start", killedName);
                 killedName = null;
             }
-            await().atMost(Duration.ofSeconds(60)).until(() -> receiver.distinct() >= requests);
+            Patience.await().until(() -> receiver.distinct() >= requests);
             String line = Chaos.report("worker-kill", requests, ended, receiver.distinct(), requests - ended,
                     receiver.requestsPushedTwice(), slowestRecovery, "the rendering worker killed mid-render, "
                             + "recovery = kill to SUCCESS, slowest");
@@ -75,7 +75,7 @@ class WorkerKillScenario {
     /** Waits longer than Stack.finalStatus: a killed worker's job comes back after its consumer's session times out. */
     private static JsonPath finalStatus(Vendor vendor, String id) {
         JsonPath[] last = new JsonPath[1];
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).until(() -> {
+        Patience.await().pollInterval(Duration.ofMillis(500)).until(() -> {
             var status = vendor.call().get("/status/" + id);
             last[0] = status.jsonPath();
             return status.statusCode() == 200 && !"PROCESSING".equals(last[0].getString("status"));

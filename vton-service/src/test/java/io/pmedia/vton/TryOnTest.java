@@ -2,12 +2,10 @@ package io.pmedia.vton;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -51,7 +50,7 @@ class TryOnTest {
         String id = VtonApi.create(client, VtonApi.body(client, WebDoubles.base() + "/img/model.png",
                 "\"" + WebDoubles.base() + "/img/shirt.png\"", ", \"category\": \"tops\"")).statusCode(200)
                 .extract().path("request-id");
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(VtonApi.status(client, id)
+        Patience.await().untilAsserted(() -> assertThat(VtonApi.status(client, id)
                 .statusCode(200).extract().jsonPath().getString("status")).isEqualTo("SUCCESS"));
         JsonPath json = VtonApi.status(client, id).extract().jsonPath();
         assertThat(json.<Object>get("request-id")).isEqualTo(id);
@@ -68,7 +67,7 @@ class TryOnTest {
         assertThat(output.getRGB(50, 80) | 0xff000000).as("the model shows through the shirt's white background")
                 .isEqualTo(WebDoubles.MODEL.getRGB());
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(events.withKey(id).stream()
+        Patience.await().untilAsserted(() -> assertThat(events.withKey(id).stream()
                 .map(event -> event.data().path("status").asText())).containsExactly("PROCESSING", "SUCCESS"));
     }
 

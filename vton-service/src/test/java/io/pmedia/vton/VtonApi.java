@@ -2,11 +2,10 @@ package io.pmedia.vton;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.UUID;
 
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.restassured.response.ValidatableResponse;
 
@@ -34,7 +33,7 @@ final class VtonApi {
     /** Creates a request and waits until it has left PROCESSING; returns its final status. */
     static ValidatableResponse finished(UUID client, String body) {
         String id = create(client, body).statusCode(200).extract().path("request-id");
-        await().atMost(Duration.ofSeconds(60))
+        Patience.await()
                 .untilAsserted(() -> assertThat(status(client, id).statusCode(200).extract().jsonPath()
                         .getString("status")).isNotEqualTo("PROCESSING"));
         return status(client, id);

@@ -3,6 +3,7 @@ package io.pmedia.batch.service;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -99,7 +100,7 @@ public class BatchTasks {
     private static BatchTask sameOrConflict(BatchTask active, Submission submission, JsonNode template) {
         boolean same = active.templateId.equals(submission.templateId())
                 && active.templateVersion == template.path("version").asInt()
-                && active.fileName.equals(submission.fileName()) && active.priority == submission.priority()
+                && Objects.equals(active.fileName, submission.fileName()) && active.priority == submission.priority()
                 && active.rowCount == submission.rowCount()
                 && active.expectedOutputDuration == submission.expectedOutputDuration();
         if (!same) {

@@ -3,7 +3,6 @@ package io.pmedia.engagement.rest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -21,6 +20,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.engagement.service.Analytics;
@@ -153,14 +153,7 @@ public class AnalyticsResource {
     }
 
     private static LocalDate date(String name, String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        try {
-            return LocalDate.parse(value.strip());
-        } catch (DateTimeParseException e) {
-            throw ApiException.validation("query parameter '" + name + "' must be a date like 2026-11-27");
-        }
+        return Dates.date(name, value);
     }
 
     private static String abbreviate(String text) {

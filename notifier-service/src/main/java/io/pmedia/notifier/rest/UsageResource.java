@@ -1,10 +1,7 @@
 package io.pmedia.notifier.rest;
 
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +23,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
-import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
@@ -102,13 +99,7 @@ public class UsageResource {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         LocalDate start = date("from", from, today.with(TemporalAdjusters.firstDayOfMonth()));
         LocalDate end = date("to", to, today.plusDays(1));
-        if (!start.isBefore(end)) {
-            throw ApiException.validation("query parameter 'from' must be before 'to' (to is not included)");
-        }
-        if (ChronoUnit.DAYS.between(start, end) > reports.maxDays()) {
-            throw ApiException.validation("query parameters 'from' and 'to' may span at most " + reports.maxDays()
-                    + " days");
-        }
+        Dates.days(start, end, reports.maxDays());
         Granularity chosen = granularity == null || granularity.isBlank()
                 ? Granularity.DAY
                 : ListFilters.oneOf("granularity", granularity, Granularity.class, UsageResource::wire);
@@ -116,15 +107,8 @@ public class UsageResource {
     }
 
     private static LocalDate date(String name, String value, LocalDate otherwise) {
-        if (value == null || value.isBlank()) {
-            return otherwise;
-        }
-        try {
-            return LocalDate.parse(value.strip());
-        } catch (DateTimeParseException e) {
-            Instant at = ListFilters.time(name, value);
-            return LocalDate.ofInstant(at, ZoneOffset.UTC);
-        }
+        LocalDate date = Dates.date(name, value);
+        return date == null ? otherwise : date;
     }
 
     private static String wire(Granularity granularity) {

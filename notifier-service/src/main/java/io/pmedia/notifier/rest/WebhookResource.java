@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -101,11 +102,11 @@ public class WebhookResource {
         if (body == null) {
             throw ApiException.validation("field 'since' is required");
         }
-        Instant since = ListFilters.time("since", body.since());
+        Instant since = Dates.fieldTime("since", body.since());
         if (since == null) {
             throw ApiException.validation("field 'since' is required: an ISO 8601 date-time with an offset");
         }
-        Instant until = body.until() == null ? Instant.now() : ListFilters.time("until", body.until());
+        Instant until = body.until() == null ? Instant.now() : Dates.fieldTime("until", body.until());
         if (!since.isBefore(until)) {
             throw ApiException.validation("field 'since' must be before 'until' (default: now)");
         }
@@ -156,7 +157,7 @@ public class WebhookResource {
     }
 
     static String webhookId(String value) {
-        if (value == null || !value.matches("msg_[0-9a-f]{32}")) {
+        if (value == null || !WebhookDeliveries.WEBHOOK_ID.matcher(value).matches()) {
             throw ApiException
                     .notFound("no webhook delivery '" + (value == null ? "" : abbreviate(value, SHOWN)) + "'");
         }

@@ -3,6 +3,7 @@ package io.pmedia.notifier.service;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -34,6 +35,9 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class WebhookDeliveries {
+
+    /** What a webhook-id is ({@code msg_} and 32 hex digits): paths and cursors naming anything else name nothing. */
+    public static final Pattern WEBHOOK_ID = Pattern.compile("msg_[0-9a-f]{32}");
 
     /** A delivery with its attempts. */
     public record DeliveryWithAttempts(WebhookDelivery delivery, List<DeliveryAttempt> attempts) {
@@ -74,7 +78,7 @@ public class WebhookDeliveries {
     public Uni<Page<DeliveryWithAttempts>> list(UUID clientId, DeliveryStore.Filter filter, Instant to,
             PageRequest page) {
         Cursor bound = page.upperBound(to);
-        return store.page(clientId, filter, bound.time(), bound.id(), page.fetchSize()).flatMap(rows -> {
+        return store.page(clientId, filter, bound.time(), bound.id(WEBHOOK_ID), page.fetchSize()).flatMap(rows -> {
             Page<WebhookDelivery> shown = page.page(rows,
                     delivery -> new Cursor(delivery.createdAt(), delivery.webhookId()));
             return store.attemptsOf(shown.items().stream().map(WebhookDelivery::webhookId).toList())

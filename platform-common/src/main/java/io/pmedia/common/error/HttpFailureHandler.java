@@ -16,16 +16,16 @@ import io.vertx.ext.web.RoutingContext;
 /**
  * Gives failures that happen below JAX-RS (a chunked body over the size limit, an authentication failure raised by
  * the HTTP layer, an unreachable database met by a Vert.x route, a path no route owns) the same 2.11 body as
- * {@link ErrorMappers}: no framework page ever leaks. Size limits of the request itself: {@link RequestLimits}.
+ * {@link ErrorMappers}: no framework page ever leaks. Size limits of the request itself: {@link HttpEdge}.
  */
 @ApplicationScoped
 public class HttpFailureHandler {
 
     private static final Logger LOG = Logger.getLogger(HttpFailureHandler.class);
 
-    private final RequestLimits limits;
+    private final HttpEdge limits;
 
-    public HttpFailureHandler(RequestLimits limits) {
+    public HttpFailureHandler(HttpEdge limits) {
         this.limits = limits;
     }
 

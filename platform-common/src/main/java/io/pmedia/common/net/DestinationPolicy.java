@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -95,6 +96,13 @@ public final class DestinationPolicy {
 
     private List<InetAddress> resolve(String host) {
         byte[] literal = Cidr.literal(host);
+        if (literal == null && endsInANumber(host)) {
+            literal = whatwgIpv4(host);
+            if (literal == null) {
+                throw new FetchException(FetchException.Reason.BAD_URL,
+                        "host '" + abbreviate(host, SHOWN) + "' ends in a number but is not an IPv4 address");
+            }
+        }
         try {
             if (literal != null) {
                 return List.of(InetAddress.getByAddress(host, literal));
@@ -107,6 +115,76 @@ public final class DestinationPolicy {
         } catch (UnknownHostException e) {
             throw new FetchException(FetchException.Reason.UNRESOLVABLE, notPublic(host));
         }
+    }
+
+    /**
+     * Whether a browser's URL parser takes the host for an IPv4 address (WHATWG URL, "ends in a number"): its last
+     * label (a trailing dot aside) is decimal digits or {@code 0x} and hex digits. Such a host is an address in every
+     * form a parser accepts ({@code 2130706433}, {@code 0x7f000001}, {@code 0177.1}, {@code 127.1}), never a name to
+     * look up: it is checked as the address it stands for.
+     */
+    static boolean endsInANumber(String host) {
+        List<String> parts = labels(host);
+        String last = parts.get(parts.size() - 1);
+        return !last.isEmpty() && (last.chars().allMatch(c -> c >= '0' && c <= '9')
+                || last.matches("(?i)0x[0-9a-f]*"));
+    }
+
+    /** The WHATWG URL IPv4 parser: up to four numbers (decimal, {@code 0x} hex or {@code 0} octal); null if invalid. */
+    static byte[] whatwgIpv4(String host) {
+        List<String> parts = labels(host);
+        if (parts.size() > 4) {
+            return null;
+        }
+        long[] numbers = new long[parts.size()];
+        for (int i = 0; i < parts.size(); i++) {
+            String part = parts.get(i);
+            int radix = 10;
+            if (part.length() > 1 && (part.startsWith("0x") || part.startsWith("0X"))) {
+                radix = 16;
+                part = part.substring(2);
+            } else if (part.length() > 1 && part.startsWith("0")) {
+                radix = 8;
+                part = part.substring(1);
+            }
+            if (part.isEmpty()) {
+                numbers[i] = 0;
+                continue;
+            }
+            if (part.length() > 12 || part.charAt(0) == '+' || part.charAt(0) == '-') {
+                return null;
+            }
+            try {
+                numbers[i] = Long.parseLong(part, radix);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+            if (numbers[i] < 0) {
+                return null;
+            }
+        }
+        for (int i = 0; i < numbers.length - 1; i++) {
+            if (numbers[i] > 255) {
+                return null;
+            }
+        }
+        long last = numbers[numbers.length - 1];
+        if (last >= 1L << (8 * (5 - numbers.length))) {
+            return null;
+        }
+        long address = last;
+        for (int i = 0; i < numbers.length - 1; i++) {
+            address += numbers[i] << (8 * (3 - i));
+        }
+        return new byte[]{(byte) (address >>> 24), (byte) (address >>> 16), (byte) (address >>> 8), (byte) address};
+    }
+
+    private static List<String> labels(String host) {
+        List<String> parts = new ArrayList<>(List.of(host.split("\\.", -1)));
+        if (parts.size() > 1 && parts.get(parts.size() - 1).isEmpty()) {
+            parts.remove(parts.size() - 1);
+        }
+        return parts;
     }
 
     public AddressPolicy addresses() {

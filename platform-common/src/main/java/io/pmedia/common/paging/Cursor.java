@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Ids;
@@ -17,7 +18,8 @@ import io.pmedia.common.error.Ids;
  */
 public record Cursor(Instant time, String id) {
 
-    private static final int MAX_ID = 200;
+    /** What any list's ids are made of (uuids, {@code msg_<hex>}); a cursor holding anything else was not ours. */
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9_-]{1,200}");
     private static final long MAX_MICROS = PageRequest.END_OF_TIME.getEpochSecond() * 1_000_000L;
     private static final Supplier<ApiException> INVALID = () -> ApiException
             .validation("query parameter 'cursor' is not a cursor this API returned");
@@ -39,6 +41,17 @@ public record Cursor(Instant time, String id) {
         return Ids.uuid(id).orElseThrow(INVALID);
     }
 
+    /**
+     * The id, for lists whose items {@code pattern} names (null for a bound with no id); anything else is 400, like
+     * any other cursor this API did not return.
+     */
+    public String id(Pattern pattern) {
+        if (id == null || pattern.matcher(id).matches()) {
+            return id;
+        }
+        throw INVALID.get();
+    }
+
     /** The cursor a list returned, or null for none; anything else is 400 {@code VALIDATION_ERROR} naming it. */
     public static Cursor parse(String value) {
         if (value == null || value.isBlank()) {
@@ -52,7 +65,7 @@ public record Cursor(Instant time, String id) {
             int colon = decoded.indexOf(':');
             long micros = Long.parseLong(decoded.substring(0, colon));
             String id = decoded.substring(colon + 1);
-            if (id.isEmpty() || id.length() > MAX_ID) {
+            if (!ID.matcher(id).matches()) {
                 throw new IllegalArgumentException("bad id");
             }
             if (micros < 0 || micros > MAX_MICROS) { // no list holds such times; the database takes none

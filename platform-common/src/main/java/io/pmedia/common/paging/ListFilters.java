@@ -1,10 +1,6 @@
 package io.pmedia.common.paging;
 
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.function.Function;
@@ -24,29 +20,14 @@ public final class ListFilters {
     private ListFilters() {
     }
 
-    /**
-     * A point in time: an ISO 8601 date-time with an offset ({@code 2026-11-27T08:00:00Z}) or a date (its start, UTC).
-     */
+    /** A point in time ({@link Dates#time}). */
     public static Instant time(String name, String value) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        String text = value.strip();
-        try {
-            return text.length() == 10
-                    ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant()
-                    : OffsetDateTime.parse(text).toInstant();
-        } catch (DateTimeParseException e) {
-            throw ApiException.validation("query parameter '" + name
-                    + "' must be an ISO 8601 date-time with an offset (2026-11-27T08:00:00Z) or a date (2026-11-27)");
-        }
+        return Dates.time(name, value);
     }
 
     /** {@code from} before {@code to} when both are given. */
     public static void range(Instant from, Instant to) {
-        if (from != null && to != null && !from.isBefore(to)) {
-            throw ApiException.validation("query parameter 'from' must be before 'to'");
-        }
+        Dates.range(from, to);
     }
 
     /** A text to match exactly, at most 200 characters. */

@@ -63,6 +63,32 @@ class DestinationPolicyTest {
     }
 
     @Test
+    void everyFormABrowserTakesForAnIpv4AddressIsCheckedAsThatAddress() {
+        for (String host : List.of("0x7f000001", "0X7F000001", "2130706433", "0177.0.0.1")) {
+            assertThatThrownBy(() -> policy.check(URI.create("http://" + host + ":18777/"))).as(host)
+                    .hasRootCauseMessage(host + " resolves to a loopback address")
+                    .extracting(e -> ((FetchException) e).reason()).isEqualTo(FetchException.Reason.REFUSED_ADDRESS);
+        }
+        assertThatThrownBy(() -> policy.check(URI.create("http://0xa9fea9fe/")))
+                .rootCause().hasMessageContaining("link-local");
+        for (String host : List.of("0177.1", "127.1", "127.0.1", "0x7f.1", "0x7f.0.0.0x1", "127.0.0.1.")) {
+            assertThat(DestinationPolicy.endsInANumber(host)).as(host).isTrue();
+            assertThat(DestinationPolicy.whatwgIpv4(host)).as(host).containsExactly(127, 0, 0, 1);
+            assertThatThrownBy(() -> policy.check(URI.create("http://" + host + "/"))).as(host)
+                    .isInstanceOf(FetchException.class);
+        }
+        assertThat(DestinationPolicy.whatwgIpv4("0x5db8d822")).containsExactly(93, 184, 216, 34);
+        assertThat(DestinationPolicy.endsInANumber("vendor.example")).isFalse();
+        assertThat(DestinationPolicy.endsInANumber("a.0x")).isTrue();
+        for (String host : List.of("1.2.3.4.5", "256.1.1.1", "0x100000000", "09.1", "1.0x1g", "99999999999")) {
+            assertThat(DestinationPolicy.whatwgIpv4(host)).as(host).isNull();
+        }
+        assertThatThrownBy(() -> policy.check(URI.create("http://99999999999/")))
+                .hasMessageContaining("is not an IPv4 address")
+                .extracting(e -> ((FetchException) e).reason()).isEqualTo(FetchException.Reason.BAD_URL);
+    }
+
+    @Test
     void onlyHttpUrlsWithoutCredentials() {
         assertThatThrownBy(() -> DestinationPolicy.parse("file:///etc/passwd")).hasMessageContaining("http(s)");
         assertThatThrownBy(() -> DestinationPolicy.parse("gopher://vendor.example/")).hasMessageContaining("http(s)");

@@ -10,6 +10,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -19,7 +20,10 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
 /**
- * The size limits of a request, answered with the 2.11 body: the request line
+ * The edge every service shares, the same over HTTP/1.1 and HTTP/2: the headers every answer carries
+ * ({@code X-Content-Type-Options: nosniff} on all, {@code Cache-Control: no-store} on a JSON answer that sets no cache
+ * rule of its own, for API answers are one client's and may carry a token or a secret; {@code Strict-Transport-Security}
+ * on HTTPS), and the size limits of a request, answered with the 2.11 body: the request line
  * ({@code quarkus.http.limits.max-initial-line-length}, 414), the header block ({@code quarkus.http.limits
  * .max-header-size}, 431) and the body ({@code quarkus.http.limits.max-body-size}, 413), declared or not.
  *
@@ -33,7 +37,7 @@ import io.vertx.ext.web.handler.BodyHandler;
  * the hard cap still meets the codec's bare answer (same status, {@code Connection: close}, no body).
  */
 @Singleton
-public class RequestLimits implements HttpServerOptionsCustomizer {
+public class HttpEdge implements HttpServerOptionsCustomizer {
 
     /**
      * What the codec reads at most of a request line or header block: the memory a hostile request's head can hold,
@@ -55,7 +59,7 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
     private final long maxBodyBytes;
     private final BodyHandler unsizedBodies;
 
-    public RequestLimits(
+    public HttpEdge(
             @ConfigProperty(name = "quarkus.http.limits.max-initial-line-length", defaultValue = "4096") int maxRequestLine,
             @ConfigProperty(name = "quarkus.http.limits.max-header-size", defaultValue = "20K") MemorySize maxHeaderSize,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10M") MemorySize maxBodySize) {
@@ -76,9 +80,16 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
         options.setHttp2ClearTextEnabled(false);
     }
 
+    /**
+     * HTTP/2 bounds a header block by its own setting, {@code SETTINGS_MAX_HEADER_LIST_SIZE} (Vert.x: 8 KiB), counted
+     * as HPACK counts it (32 bytes more per header): left alone, an 8,000-byte header was a bodyless 431 and 19 KB a
+     * {@code GOAWAY}, where HTTP/1.1 takes 20 KiB. Raised like the HTTP/1.1 codec's, so the configured limit is
+     * measured by {@link #check} for both protocols, with the same error body.
+     */
     @Override
     public void customizeHttpsServer(HttpServerOptions options) {
         raiseCodecLimits(options);
+        options.getInitialSettings().setMaxHeaderListSize(Math.max(CODEC_CAP, 2 * maxHeaderBytes));
     }
 
     private void raiseCodecLimits(HttpServerOptions options) {
@@ -93,6 +104,8 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
 
     private void check(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
+        boolean https = "https".equals(request.scheme());
+        ctx.addHeadersEndHandler(ignored -> answerHeaders(ctx.response().headers(), https));
         int requestLine = request.method().name().length() + 1 + request.uri().length() + VERSION_LENGTH;
         if (requestLine > maxRequestLine) {
             refuse(ctx, 414, "request URI is too long: the request line has " + requestLine
@@ -126,6 +139,17 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
         }
     }
 
+    private static void answerHeaders(MultiMap headers, boolean https) {
+        headers.set("X-Content-Type-Options", "nosniff");
+        String type = headers.get("Content-Type");
+        if (type != null && type.startsWith("application/json") && !headers.contains("Cache-Control")) {
+            headers.set("Cache-Control", "no-store");
+        }
+        if (https) {
+            headers.set("Strict-Transport-Security", "max-age=31536000");
+        }
+    }
+
     /**
      * A body of no declared size (chunked, or an HTTP/2 stream): Quarkus REST would answer a too large one with a
      * bare 413 of its own, so it is read here first, up to the limit, by Vert.x Web's {@link BodyHandler}; beyond
@@ -152,12 +176,15 @@ public class RequestLimits implements HttpServerOptionsCustomizer {
 
     /**
      * 414 and 431 carry {@code BAD_REQUEST}, 413 {@code PAYLOAD_TOO_LARGE}: the code set of contracts.md has no
-     * code of its own for the first two (docs/decisions.md). The connection is closed: what was not read of the
-     * request must not be taken for the next one.
+     * code of its own for the first two (docs/decisions.md). An HTTP/1.1 connection is closed: what was not read of
+     * the request must not be taken for the next one. HTTP/2 forbids the header (RFC 9113 8.2.2) and needs nothing of
+     * the kind: the stream ends with the answer.
      */
     private static void refuse(RoutingContext ctx, int status, String message) {
         ErrorCode code = status == 413 ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.BAD_REQUEST;
-        ctx.response().putHeader("Connection", "close");
+        if (ctx.request().version() != HttpVersion.HTTP_2) {
+            ctx.response().putHeader("Connection", "close");
+        }
         HttpFailureHandler.write(ctx, status, code, message);
     }
 }
