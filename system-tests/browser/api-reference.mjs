@@ -21,9 +21,9 @@ try {
   page.on('pageerror', (error) => result.errors.push(String(error)));
   const answer = await page.goto(input.url, { waitUntil: 'networkidle' });
   result.status = answer.status();
-  // Redoc draws the operations into the page once its script ran: the proof that the hashed scripts executed.
-  await page.waitForSelector('[data-section-id*="operation/"]', { timeout: 60000 });
-  result.operations = await page.locator('[data-section-id*="operation/"]').count();
+  // Redoc draws the document's sections into the page once its script ran: the proof that the hashed scripts ran.
+  await page.waitForSelector('[data-section-id]', { timeout: 60000 });
+  result.text = await page.evaluate(() => document.body.innerText);
 } catch (error) {
   result.error = String(error && error.stack || error);
 } finally {

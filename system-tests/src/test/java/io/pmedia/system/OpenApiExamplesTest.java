@@ -67,7 +67,9 @@ class OpenApiExamplesTest {
             "template-version", "share-url", "first-view-at", "last-view-at", "until", "from", "to", "start", "day",
             "at",
             // usage that depends on how the walk's renders and deliveries went (cancelled rows, retries, sizes)
-            "renders", "video-seconds", "storage-bytes", "batch-rows", "webhook-deliveries");
+            "renders", "video-seconds", "storage-bytes", "batch-rows", "webhook-deliveries",
+            // and on the repeats: a try-on with another user-id is a new try-on (RepeatedRequests)
+            "try-ons");
 
     /** What the story's viewer opens the share page with (an HTTP library's user agent is counted as a bot). */
     static final String BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"

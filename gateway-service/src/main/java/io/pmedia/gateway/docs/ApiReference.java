@@ -40,7 +40,7 @@ public class ApiReference {
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
     private static final Pattern INLINE_SCRIPT = Pattern.compile("<script(?![^>]*\\bsrc=)[^>]*>(.*?)</script>",
             Pattern.DOTALL | Pattern.CASE_INSENSITIVE);
-    private static final Pattern THIRD_PARTY_LOGO = Pattern.compile("https://cdn\\.redoc\\.ly/[^\"')\\s]*");
+    private static final Pattern THIRD_PARTY_LOGO = Pattern.compile("https://cdn\\.redoc\\.ly/[^\"'`\\\\)\\s]*");
 
     private record Page(Buffer body, String csp) {
     }
