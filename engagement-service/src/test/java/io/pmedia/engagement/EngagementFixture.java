@@ -96,7 +96,7 @@ public abstract class EngagementFixture extends TestInfrastructure {
         public Response send(String type, Object... extra) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("type", type);
-            body.put("session", token.isEmpty() ? "no-token-session" : token.substring(0, token.indexOf('.')));
+            body.put("session", token.contains(".") ? token.substring(0, token.indexOf('.')) : "no-token-session");
             body.put("token", token);
             for (int i = 0; i < extra.length; i += 2) {
                 body.put((String) extra[i], extra[i + 1]);

@@ -78,12 +78,14 @@ class ViewTokensTest extends EngagementFixture {
         PageView here = open(share, Viewer.somebody());
 
         for (String site : new String[]{"cross-site", "same-site"}) {
-            given().header("Sec-Fetch-Site", site).header("X-Forwarded-For", elsewhere.viewer().address())
+            given().header("Sec-Fetch-Site", site).header("User-Agent", BROWSER)
+                    .header("X-Forwarded-For", elsewhere.viewer().address())
                     .contentType("text/plain").body("{\"type\":\"view\",\"session\":\"elsewhere1\",\"token\":\""
                             + elsewhere.token() + "\"}")
                     .post("/v/" + share + "/events").then().statusCode(202);
         }
-        given().header("Sec-Fetch-Site", "same-origin").header("X-Forwarded-For", here.viewer().address())
+        given().header("Sec-Fetch-Site", "same-origin").header("User-Agent", BROWSER)
+                .header("X-Forwarded-For", here.viewer().address())
                 .contentType("text/plain").body("{\"type\":\"view\",\"session\":\"here12345\",\"token\":\""
                         + here.token() + "\"}")
                 .post("/v/" + share + "/events").then().statusCode(202);
