@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Engagement benchmark (issue 21; figures in docs/performance.md):
 #   1. beacon ingest: POST /v/{id}/events through the gateway into engagement-service and Kafka, closed-loop, against
-#      nginx answering 204 to the same requests in the same run (the ceiling of an HTTP endpoint on this machine); then
-#      the rollup's count of views must equal the beacons accepted (0 lost).
+#      nginx answering 204 to the same requests in the same run (the ceiling of an HTTP endpoint on this machine); each
+#      beacon carries the view token of a page load (docs/sharing.md, "What counts"); then the rollup must have counted
+#      every page view the beacons belong to (views + repeat views: one address sends them all; 0 lost).
 #   2. the share page in Chromium: navigation to the first video frame painted, and the page's own weight.
 #   Each side is measured at every connection count given and compared at its best: nginx is not held to a count that
 #   suits pmedia, nor pmedia to one that suits nginx. Both are warmed first (the services' JIT, at the largest count):
@@ -88,14 +89,22 @@ PATH_ONLY="${SHARE#http://*/}"
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/$PATH_ONLY/events"
 GW_URL="$SHARE/events"
 
-load() { java -Xmx256m bench/engagement/BeaconLoad.java "$1" "$SECONDS_EACH" "$2" 5; }
+load() { java -Xmx256m bench/engagement/BeaconLoad.java "$1" "$SECONDS_EACH" "$2" 5 "$SHARE"; }
 printf 'engagement benchmark, %s, %s (%s cores), connections %s, %s s each after %s s of warm-up\n' "$(date -u +%F)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$CONNECTIONS" "$SECONDS_EACH" "$WARMUP"
-count() { curl -s "$GW/analytics/videos/$ID" -H "Authorization: Bearer $TOKEN" | sed -n 's/.*"views":\([0-9]*\).*/\1/p'; }
+# Page views counted: views and repeat views (every beacon of the run comes from one address: one visit).
+count() {
+  curl -s "$GW/analytics/videos/$ID" -H "Authorization: Bearer $TOKEN" |
+    sed -n 's/.*"views":\([0-9]*\).*"repeat-views":\([0-9]*\).*/\1 \2/p' | awk '{ print $1 + $2 }'
+}
 before="$(count)"
 before="${before:-0}"
 java -Xmx256m bench/engagement/BeaconLoad.java "$NGINX_URL" 20 "$MOST" 1 >/dev/null
-read -r _ _ _ _ warm_ok _ < <(java -Xmx256m bench/engagement/BeaconLoad.java "$GW_URL" "$WARMUP" "$MOST" 1)
+read -r _ _ _ _ _ _ warm_ok < <(java -Xmx256m bench/engagement/BeaconLoad.java "$GW_URL" "$WARMUP" "$MOST" 1 "$SHARE")
+# Since issue 33 a beacon counts only with a page load's token, so the beacons of a run belong to a few page views
+# (4 per connection) and "behind" counts page views, not beacons: it shows a rollup that stopped, no longer one that
+# keeps pace more slowly than the beacons arrive (every beacon is still one event rolled up; see the rollup's lag
+# metric, pmedia_engagement_rollup_lag_seconds, for that).
 # A rate is held only if the rollup keeps pace with it: "behind" is how many accepted beacons it had not counted yet
 # when a run of pmedia's ended, and how many seconds of that run's rate they are (a rollup that keeps pace is a poll
 # or a few behind; one that cannot keep pace defers its work past the measured window, and falls further behind the
@@ -110,11 +119,11 @@ rates="$work/rates"
 # count is the median of its rounds.
 for round in $(seq 1 "$ROUNDS"); do
   for c in $CONNECTIONS; do
-    read -r n_rps n_p50 n_p90 n_p99 n_ok n_err < <(load "$NGINX_URL" "$c")
+    read -r n_rps n_p50 n_p90 n_p99 n_ok n_err _ < <(load "$NGINX_URL" "$c")
     printf '%-5s %-38s %6s %10s %8s %8s %8s %9s %7s\n' "$round" "nginx answering 204" "$c" "$n_rps" "$n_p50" "$n_p90" \
       "$n_p99" "$n_ok" "$n_err"
-    read -r g_rps g_p50 g_p90 g_p99 g_ok g_err < <(load "$GW_URL" "$c")
-    sent=$((sent + g_ok))
+    read -r g_rps g_p50 g_p90 g_p99 g_ok g_err g_views < <(load "$GW_URL" "$c")
+    sent=$((sent + g_views))
     now="$(count)"
     behind=$((before + warm_ok + sent - ${now:-0}))
     printf '%-5s %-38s %6s %10s %8s %8s %8s %9s %7s %8s %9s\n' "$round" "gateway -> engagement -> Kafka" "$c" "$g_rps" \
@@ -144,7 +153,7 @@ while [ $((SECONDS - start)) -lt 300 ]; do
   [ "${counted:-0}" -ge "$want" ] && break
   sleep 1
 done
-printf 'rollup: %s views counted of %s beacons accepted (%s lost, %s extra), caught up %s s after the load\n' \
+printf 'rollup: %s page views counted of %s the beacons belong to (%s lost, %s extra), caught up %s s after the load\n' \
   "$((counted - before))" "$((warm_ok + sent))" "$((want > counted ? want - counted : 0))" \
   "$((counted > want ? counted - want : 0))" "$((SECONDS - start))"
 

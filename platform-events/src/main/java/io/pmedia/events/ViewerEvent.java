@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * {@code pmedia.engagement.events}: what a viewer did on a share page, as its beacon reported it (docs/sharing.md,
  * docs/privacy.md). Keyed by the share id. The envelope's {@code id} is the event's identity: the rollup counts each
- * id once. {@code visitor} is a salted hash of the viewer's address and browser that changes every day (never the
+ * id once. {@code visitor} is a salted hash of the viewer's address (and the vendor) that changes every day (never the
  * address); {@code session} a random id of one page view; {@code bot} marks agents counted apart from views.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

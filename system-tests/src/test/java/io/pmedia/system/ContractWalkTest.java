@@ -15,6 +15,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -179,8 +181,12 @@ class ContractWalkTest {
                 .until(() -> Stack.api().redirects().follow(false).get(page + "/email.gif").statusCode() != 503);
         redirect("GET /v/{shareId}/email.gif", page + "/email.gif");
         call("GET /v/{shareId}/captions.vtt", spec -> spec, page + "/captions.vtt");
-        call("POST /v/{shareId}/events", spec -> spec.contentType(ContentType.JSON)
-                .body(Map.of("type", "view", "session", "walk-session-1")), page + "/events");
+        // A beacon as the page sends it: with the view token of a page load (docs/sharing.md, "What counts").
+        String html = Stack.api().header("Accept", "text/html").get(page).then().statusCode(200).extract().asString();
+        Matcher token = Pattern.compile("data-view-token=\"([^\"]+)\"").matcher(html);
+        assertThat(token.find()).as("the page carries a view token").isTrue();
+        call("POST /v/{shareId}/events", spec -> spec.contentType(ContentType.JSON).body(Map.of("type", "view",
+                "session", token.group(1).split("\\.")[0], "token", token.group(1))), page + "/events");
         call("GET /analytics/videos/{transactionId}", this::bearer, "/analytics/videos/" + id);
         call("GET /analytics/templates/{templateId}", this::bearer, "/analytics/templates/" + templateId);
         call("GET /analytics/campaigns/{campaignId}", this::bearer, "/analytics/campaigns/no-such-campaign");

@@ -2,6 +2,7 @@ package io.pmedia.engagement.config;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -33,6 +34,27 @@ public interface EngagementConfig {
     Duration emailGifWait();
 
     Path workDir();
+
+    /**
+     * How long a page's view token is good for (docs/sharing.md, "What counts"): a beacon sent later is not counted.
+     * At most a day (a token's key is its day's, and the day before's is kept).
+     */
+    @WithDefault("4h")
+    Duration viewTokenTtl();
+
+    /**
+     * Mixed into the day's view-token key beside the day's random salt, so that a reader of the database alone
+     * cannot make tokens; empty: the salt alone.
+     */
+    Optional<String> viewTokenSecret();
+
+    /** Page views of a video from one address within this long of the visit's first are one view (a repeat). */
+    @WithDefault("30m")
+    Duration repeatWindow();
+
+    /** At most this many {@code cta.clicked} milestones (webhooks) per video and clock hour; clicks still count. */
+    @WithDefault("10")
+    int ctaWebhooksPerHour();
 
     Beacons beacons();
 

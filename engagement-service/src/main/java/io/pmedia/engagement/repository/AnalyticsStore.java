@@ -15,7 +15,7 @@ public class AnalyticsStore {
 
     private static final String COLUMNS = """
             views, unique_viewers, plays, progress_25, progress_50, progress_75, completions, cta_clicks, bot_views,
-            percent_sum, seconds_watched""";
+            percent_sum, seconds_watched, repeat_views""";
 
     /** One video's counters and first and last view; no row before its first event. */
     private static final String VIDEO = "SELECT " + COLUMNS + """
@@ -26,7 +26,7 @@ public class AnalyticsStore {
     private static final String TEMPLATE_DAYS = """
             SELECT r.day, sum(r.views), sum(r.unique_viewers), sum(r.plays), sum(r.progress_25), sum(r.progress_50),
                    sum(r.progress_75), sum(r.completions), sum(r.cta_clicks), sum(r.bot_views), sum(r.percent_sum),
-                   sum(r.seconds_watched)
+                   sum(r.seconds_watched), sum(r.repeat_views)
               FROM video_day_rollup r JOIN shared_video v ON v.share_id = r.share_id
              WHERE v.client_id = ?1 AND v.template_id = ?2 AND r.day BETWEEN ?3 AND ?4
              GROUP BY r.day ORDER BY r.day
@@ -35,7 +35,7 @@ public class AnalyticsStore {
     private static final String CAMPAIGN_DAYS = """
             SELECT r.day, sum(r.views), sum(r.unique_viewers), sum(r.plays), sum(r.progress_25), sum(r.progress_50),
                    sum(r.progress_75), sum(r.completions), sum(r.cta_clicks), sum(r.bot_views), sum(r.percent_sum),
-                   sum(r.seconds_watched)
+                   sum(r.seconds_watched), sum(r.repeat_views)
               FROM video_day_rollup r JOIN shared_video v ON v.share_id = r.share_id
              WHERE v.client_id = ?1 AND v.campaign_id = ?2 AND r.day BETWEEN ?3 AND ?4
              GROUP BY r.day ORDER BY r.day

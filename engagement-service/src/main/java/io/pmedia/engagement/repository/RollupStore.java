@@ -80,26 +80,56 @@ public class RollupStore {
                 updated_at = EXCLUDED.updated_at
             """;
 
-    /**
-     * Each visitor's first view of a video on a day (a daily-salted hash): the new ones are the unique viewers a batch
-     * adds. Answers them counted by video and day, as {@code "<share id> <day> <count>"}.
-     */
-    private static final String INSERT_VISITORS = """
-            WITH fresh AS (
-                INSERT INTO day_visitor (share_id, day, visitor)
-                SELECT v.share_id, v.day, v.visitor
-                FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS v(share_id text, day date, visitor text)
-                ON CONFLICT DO NOTHING
-                RETURNING share_id, day)
-            SELECT share_id || ' ' || CAST(day AS text) || ' ' || count(*) FROM fresh GROUP BY share_id, day
+    /** The known ones of a batch's visits (a visitor's current visit of a video that day), as one JSON array. */
+    private static final String VISITS = """
+            SELECT CAST(json_agg(json_build_object('share_id', v.share_id, 'day', v.day, 'visitor', v.visitor,
+                       'visit_started_at', v.visit_started_at, 'played', v.played, 'max_percent', v.max_percent,
+                       'seconds_watched', v.seconds_watched, 'completed', v.completed, 'clicked', v.clicked)) AS text)
+            FROM day_visitor v
+            JOIN jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS k(share_id text, day date, visitor text)
+                 USING (share_id, day, visitor)
             """;
 
-    /** Adds deltas to a video's rollup; answers the counters before them, "views,completions". */
+    /** A batch's visits as it left them: a visitor's first of the day inserted (a unique viewer), the rest updated. */
+    private static final String UPSERT_VISITS = """
+            INSERT INTO day_visitor (share_id, day, visitor, visit_started_at, played, max_percent, seconds_watched,
+                                     completed, clicked)
+            SELECT v.share_id, v.day, v.visitor, v.visit_started_at, v.played, v.max_percent, v.seconds_watched,
+                   v.completed, v.clicked
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
+                 AS v(share_id text, day date, visitor text, visit_started_at timestamptz, played boolean,
+                      max_percent integer, seconds_watched double precision, completed boolean, clicked boolean)
+            ON CONFLICT (share_id, day, visitor) DO UPDATE SET
+                visit_started_at = EXCLUDED.visit_started_at,
+                played = EXCLUDED.played,
+                max_percent = EXCLUDED.max_percent,
+                seconds_watched = EXCLUDED.seconds_watched,
+                completed = EXCLUDED.completed,
+                clicked = EXCLUDED.clicked
+            """;
+
+    /**
+     * How many of {@code ?2} new {@code cta.clicked} milestones of a video may go out: at most {@code ?3} per clock
+     * hour (the video's row, locked by this transaction's upsert, keeps the hour's count).
+     */
+    private static final String CLICK_PUSHES = """
+            WITH current AS (
+                SELECT CASE WHEN click_push_hour = date_trunc('hour', now()) THEN click_pushes ELSE 0 END AS used
+                  FROM video_rollup WHERE share_id = ?1)
+            UPDATE video_rollup r
+               SET click_push_hour = date_trunc('hour', now()),
+                   click_pushes = c.used + LEAST(?2, GREATEST(0, ?3 - c.used))
+              FROM current c
+             WHERE r.share_id = ?1
+            RETURNING CAST(LEAST(?2, GREATEST(0, ?3 - c.used)) AS text)
+            """;
+
+    /** Adds deltas to a video's rollup; answers the counters before them, "views,completions,cta clicks". */
     private static final String ADD_TO_VIDEO = """
             INSERT INTO video_rollup (share_id, client_id, views, unique_viewers, plays, progress_25, progress_50,
                                       progress_75, completions, cta_clicks, bot_views, percent_sum, seconds_watched,
-                                      first_view_at, last_view_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)
+                                      first_view_at, last_view_at, repeat_views)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)
             ON CONFLICT (share_id) DO UPDATE SET
                 views = video_rollup.views + EXCLUDED.views,
                 unique_viewers = video_rollup.unique_viewers + EXCLUDED.unique_viewers,
@@ -113,15 +143,17 @@ public class RollupStore {
                 percent_sum = video_rollup.percent_sum + EXCLUDED.percent_sum,
                 seconds_watched = video_rollup.seconds_watched + EXCLUDED.seconds_watched,
                 first_view_at = COALESCE(video_rollup.first_view_at, EXCLUDED.first_view_at),
-                last_view_at = GREATEST(video_rollup.last_view_at, EXCLUDED.last_view_at)
-            RETURNING (video_rollup.views - ?3) || ',' || (video_rollup.completions - ?9)
+                last_view_at = GREATEST(video_rollup.last_view_at, EXCLUDED.last_view_at),
+                repeat_views = video_rollup.repeat_views + EXCLUDED.repeat_views
+            RETURNING (video_rollup.views - ?3) || ',' || (video_rollup.completions - ?9) || ','
+                      || (video_rollup.cta_clicks - ?10)
             """;
 
     private static final String ADD_TO_DAY = """
             INSERT INTO video_day_rollup (share_id, day, client_id, views, unique_viewers, plays, progress_25,
                                           progress_50, progress_75, completions, cta_clicks, bot_views, percent_sum,
-                                          seconds_watched)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                          seconds_watched, repeat_views)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
             ON CONFLICT (share_id, day) DO UPDATE SET
                 views = video_day_rollup.views + EXCLUDED.views,
                 unique_viewers = video_day_rollup.unique_viewers + EXCLUDED.unique_viewers,
@@ -133,7 +165,8 @@ public class RollupStore {
                 cta_clicks = video_day_rollup.cta_clicks + EXCLUDED.cta_clicks,
                 bot_views = video_day_rollup.bot_views + EXCLUDED.bot_views,
                 percent_sum = video_day_rollup.percent_sum + EXCLUDED.percent_sum,
-                seconds_watched = video_day_rollup.seconds_watched + EXCLUDED.seconds_watched
+                seconds_watched = video_day_rollup.seconds_watched + EXCLUDED.seconds_watched,
+                repeat_views = video_day_rollup.repeat_views + EXCLUDED.repeat_views
             """;
 
     /** Raw events and sessions past the retention, a bounded batch at a time. */
@@ -156,21 +189,26 @@ public class RollupStore {
     /** What a batch adds to one video's counters (and to one of its days). */
     public record Deltas(long views, long uniqueViewers, long plays, long progress25, long progress50,
             long progress75, long completions, long ctaClicks, long botViews, long percentSum, double secondsWatched,
-            Instant firstViewAt) {
+            Instant firstViewAt, long repeatViews) {
     }
 
-    /** A page view as the rollup knows it: what it has counted already. */
-    public static final class Session {
+    /** The steps of watching a video, each done once: by a page view, or by a visit (its address's page views). */
+    public static class Steps {
 
-        public final String shareId;
-        public final String session;
-        public final LocalDate day;
-        public boolean viewed;
         public boolean played;
         public int maxPercent;
         public double secondsWatched;
         public boolean completed;
         public boolean clicked;
+    }
+
+    /** A page view as the rollup knows it: what it has done already. */
+    public static final class Session extends Steps {
+
+        public final String shareId;
+        public final String session;
+        public final LocalDate day;
+        public boolean viewed;
         public boolean bot;
 
         public Session(String shareId, String session, LocalDate day) {
@@ -184,8 +222,32 @@ public class RollupStore {
     public record SessionKey(String shareId, String session) {
     }
 
-    /** A visitor's view of a video on a day. */
-    public record Visit(String shareId, LocalDate day, String visitor) {
+    /** A visitor (the day's hash of an address) of a video on a day. */
+    public record VisitKey(String shareId, LocalDate day, String visitor) {
+    }
+
+    /**
+     * A visitor's current visit of a video: when it started (null for a visitor not seen that day), and what its page
+     * views have counted already.
+     */
+    public static final class Visit extends Steps {
+
+        public final VisitKey key;
+        public Instant startedAt;
+
+        public Visit(VisitKey key) {
+            this.key = key;
+        }
+
+        /** A new visit from {@code at}: nothing counted yet. */
+        public void restart(Instant at) {
+            startedAt = at;
+            played = false;
+            maxPercent = 0;
+            secondsWatched = 0;
+            completed = false;
+            clicked = false;
+        }
     }
 
     /** Records a batch's events (distinct ids); answers the ids that were new, counted now (the rest were known). */
@@ -257,24 +319,61 @@ public class RollupStore {
         return NativeSql.update(UPSERT_SESSIONS, json(rows));
     }
 
-    /** Records visits (distinct); answers how many were a visitor's first of a video that day, by video and day. */
-    public Uni<Map<VideoDay, Long>> newVisitors(Set<Visit> visits) {
-        List<Map<String, Object>> rows = visits.stream()
-                .map(visit -> Map.<String, Object>of("share_id", visit.shareId(), "day", visit.day().toString(),
-                        "visitor", visit.visitor()))
+    /** The known visits among {@code keys}. */
+    public Uni<Map<VisitKey, Visit>> visits(Set<VisitKey> keys) {
+        List<Map<String, Object>> rows = keys.stream()
+                .map(key -> Map.<String, Object>of("share_id", key.shareId(), "day", key.day().toString(),
+                        "visitor", key.visitor()))
                 .toList();
-        return NativeSql.list(String.class, INSERT_VISITORS, json(rows)).map(counted -> {
-            Map<VideoDay, Long> fresh = new HashMap<>();
-            for (String line : counted) {
-                String[] parts = line.split(" ");
-                fresh.put(new VideoDay(parts[0], LocalDate.parse(parts[1])), Long.parseLong(parts[2]));
+        return NativeSql.one(String.class, VISITS, json(rows)).map(found -> {
+            Map<VisitKey, Visit> known = new HashMap<>();
+            if (found == null) {
+                return known;
             }
-            return fresh;
+            try {
+                for (JsonNode row : mapper.readTree(found)) {
+                    Visit visit = new Visit(new VisitKey(row.get("share_id").asText(),
+                            LocalDate.parse(row.get("day").asText()), row.get("visitor").asText()));
+                    JsonNode started = row.get("visit_started_at");
+                    visit.startedAt = started == null || started.isNull()
+                            ? null
+                            : java.time.OffsetDateTime.parse(started.asText()).toInstant();
+                    visit.played = row.get("played").asBoolean();
+                    visit.maxPercent = row.get("max_percent").asInt();
+                    visit.secondsWatched = row.get("seconds_watched").asDouble();
+                    visit.completed = row.get("completed").asBoolean();
+                    visit.clicked = row.get("clicked").asBoolean();
+                    known.put(visit.key, visit);
+                }
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("visits cannot be read: " + e.getMessage(), e);
+            }
+            return known;
         });
     }
 
-    /** A video and a day. */
-    public record VideoDay(String shareId, LocalDate day) {
+    /** Writes the visits a batch touched, as it left them. */
+    public Uni<Integer> upsertVisits(Collection<Visit> visits) {
+        List<Map<String, Object>> rows = new ArrayList<>(visits.size());
+        for (Visit visit : visits) {
+            Map<String, Object> row = new HashMap<>();
+            row.put("share_id", visit.key.shareId());
+            row.put("day", visit.key.day().toString());
+            row.put("visitor", visit.key.visitor());
+            row.put("visit_started_at", visit.startedAt == null ? null : visit.startedAt.toString());
+            row.put("played", visit.played);
+            row.put("max_percent", visit.maxPercent);
+            row.put("seconds_watched", visit.secondsWatched);
+            row.put("completed", visit.completed);
+            row.put("clicked", visit.clicked);
+            rows.add(row);
+        }
+        return NativeSql.update(UPSERT_VISITS, json(rows));
+    }
+
+    /** How many of {@code wanted} new {@code cta.clicked} milestones may go out this hour, at most {@code cap}. */
+    public Uni<Integer> clickPushes(String shareId, int wanted, int cap) {
+        return NativeSql.one(String.class, CLICK_PUSHES, shareId, wanted, cap).map(Integer::parseInt);
     }
 
     /**
@@ -289,20 +388,20 @@ public class RollupStore {
         }
     }
 
-    /** Adds to a video's counters; the views and completions it had before, as {@code long[2]}. */
+    /** Adds to a video's counters; the views, completions and clicks it had before, as {@code long[3]}. */
     public Uni<long[]> addToVideo(String shareId, UUID clientId, Deltas d) {
         return NativeSql.one(String.class, ADD_TO_VIDEO, shareId, clientId, d.views(), d.uniqueViewers(), d.plays(),
                 d.progress25(), d.progress50(), d.progress75(), d.completions(), d.ctaClicks(), d.botViews(),
-                d.percentSum(), d.secondsWatched(), d.firstViewAt()).map(before -> {
+                d.percentSum(), d.secondsWatched(), d.firstViewAt(), d.repeatViews()).map(before -> {
                     String[] parts = before.split(",");
-                    return new long[]{Long.parseLong(parts[0]), Long.parseLong(parts[1])};
+                    return new long[]{Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])};
                 });
     }
 
     public Uni<Integer> addToDay(String shareId, LocalDate day, UUID clientId, Deltas d) {
         return NativeSql.update(ADD_TO_DAY, shareId, day, clientId, d.views(), d.uniqueViewers(), d.plays(),
                 d.progress25(), d.progress50(), d.progress75(), d.completions(), d.ctaClicks(), d.botViews(),
-                d.percentSum(), d.secondsWatched());
+                d.percentSum(), d.secondsWatched(), d.repeatViews());
     }
 
     public Uni<Integer> deleteEventsBefore(Instant cutoff, int limit) {

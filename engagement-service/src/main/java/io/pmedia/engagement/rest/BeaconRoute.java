@@ -75,7 +75,8 @@ public class BeaconRoute {
     private void event(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         Beacons.Sender sender = new Beacons.Sender(address(request.getHeader("X-Forwarded-For")),
-                request.getHeader("User-Agent"), request.getHeader("DNT"), request.getHeader("Sec-GPC"));
+                request.getHeader("User-Agent"), request.getHeader("DNT"), request.getHeader("Sec-GPC"),
+                request.getHeader("Sec-Fetch-Site"));
         try {
             String shareId = ctx.pathParam("shareId");
             checkParameters(shareId, ctx.queryParams());

@@ -29,6 +29,7 @@ import io.pmedia.engagement.service.Beacons;
 import io.pmedia.engagement.service.Bots;
 import io.pmedia.engagement.service.EmailGifs;
 import io.pmedia.engagement.service.Pages;
+import io.pmedia.engagement.service.ViewTokens;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.qute.Template;
 import io.smallrye.mutiny.Uni;
@@ -38,13 +39,14 @@ import io.smallrye.mutiny.Uni;
  * and branding; {@code /embed} is the same player for an iframe of the vendor's allowed origins; the media paths are
  * stable URLs that answer with a short-lived presigned redirect (captions are served here, so that a {@code <track>}
  * stays same-origin). Any share id that does not play answers the same 404: a page for browsers, the error body for
- * everything else, briefly cacheable by a CDN.
+ * everything else, briefly cacheable by a CDN. A page carries a view token of its own (docs/sharing.md, "What
+ * counts"), so it is cacheable by the viewer's browser only: a reload within the minute is the same page view.
  */
 @Path("/v")
 @PermitAll
 public class SharePageResource {
 
-    /** How long a CDN or browser may keep a page, a 404 and a media redirect. */
+    /** How long a browser may keep a page (a CDN: a 404 and a media redirect). */
     static final int PAGE_MAX_AGE = 60;
     static final int NOT_FOUND_MAX_AGE = 30;
     static final int REDIRECT_MAX_AGE = 300;
@@ -55,16 +57,18 @@ public class SharePageResource {
     private final Pages pages;
     private final Beacons beacons;
     private final EmailGifs gifs;
+    private final ViewTokens tokens;
     private final ObjectStore store;
     private final EngagementConfig config;
     private final Template page;
     private final Template notfound;
 
-    public SharePageResource(Pages pages, Beacons beacons, EmailGifs gifs, ObjectStore store, EngagementConfig config,
-            Template page, Template notfound) {
+    public SharePageResource(Pages pages, Beacons beacons, EmailGifs gifs, ViewTokens tokens, ObjectStore store,
+            EngagementConfig config, Template page, Template notfound) {
         this.pages = pages;
         this.beacons = beacons;
         this.gifs = gifs;
+        this.tokens = tokens;
         this.store = store;
         this.config = config;
         this.page = page;
@@ -75,7 +79,7 @@ public class SharePageResource {
     public record View(String shareId, String title, String brand, boolean embed, boolean preparing, String pageUrl,
             String embedUrl, String videoUrl, String posterUrl, String videoPath, String posterPath,
             String captionsPath, Integer width, Integer height, String logoUrl, String ctaLabel, String ctaUrl,
-            String nonce, String rootStyle) {
+            String nonce, String rootStyle, String viewToken) {
     }
 
     @GET
@@ -150,23 +154,27 @@ public class SharePageResource {
                 return Uni.createFrom().item(notFound(accept));
             }
             Uni<Void> counted = Bots.isBot(agent) ? beacons.botPageLoad(video, agent) : Uni.createFrom().voidItem();
-            return counted.flatMap(ignored -> pages.vendor(video.clientId)).map(vendor -> {
-                View view = view(video, vendor, embed);
-                String csp = pages.contentSecurityPolicy(view.nonce(), view.logoUrl(),
-                        embed ? vendor.embedOriginsOrEmpty() : List.of());
-                return Response.ok(page.data("view", view).render(), MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))
-                        .header("Content-Security-Policy", csp)
-                        .header("Cache-Control", "public, max-age=" + PAGE_MAX_AGE)
-                        .header("X-Robots-Tag", "noindex, nofollow")
-                        .header("Referrer-Policy", "no-referrer")
-                        .header("X-Content-Type-Options", "nosniff")
-                        .header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
-                        .build();
-            });
+            return counted.flatMap(ignored -> Uni.combine().all()
+                    .unis(pages.vendor(video.clientId), tokens.issue(video.shareId)).asTuple()).map(both -> {
+                        SharingSettings vendor = both.getItem1();
+                        View view = view(video, vendor, embed, both.getItem2());
+                        String csp = pages.contentSecurityPolicy(view.nonce(), view.logoUrl(),
+                                embed ? vendor.embedOriginsOrEmpty() : List.of());
+                        return Response
+                                .ok(page.data("view", view).render(), MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))
+                                .header("Content-Security-Policy", csp)
+                                .header("Cache-Control", "private, max-age=" + PAGE_MAX_AGE)
+                                .header("X-Robots-Tag", "noindex, nofollow")
+                                .header("Referrer-Policy", "no-referrer")
+                                .header("X-Content-Type-Options", "nosniff")
+                                .header("Permissions-Policy",
+                                        "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+                                .build();
+                    });
         });
     }
 
-    private View view(SharedVideoRow video, SharingSettings vendor, boolean embed) {
+    private View view(SharedVideoRow video, SharingSettings vendor, boolean embed, String viewToken) {
         String base = "/v/" + video.shareId;
         String logo = video.logoUrl != null ? video.logoUrl : vendor.logoUrl();
         String color = video.color != null ? video.color : vendor.color();
@@ -178,7 +186,8 @@ public class SharePageResource {
                 base + "/poster.jpg", video.captionsKey == null ? null : base + "/captions.vtt", video.width,
                 video.height, logo, video.ctaLabel, video.ctaUrl,
                 Base64.getEncoder().encodeToString(nonce),
-                ":root{--accent:" + (color != null && COLOR.matcher(color).matches() ? color : "#1d3557") + "}");
+                ":root{--accent:" + (color != null && COLOR.matcher(color).matches() ? color : "#1d3557") + "}",
+                viewToken);
     }
 
     /** A presigned URL that lives longer than the redirect may be cached. */

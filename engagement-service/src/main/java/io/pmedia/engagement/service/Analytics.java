@@ -33,6 +33,8 @@ public class Analytics {
 
     /** The longest range a template or campaign report covers. */
     static final int MAX_DAYS = 400;
+    /** How many counters a rollup row has ({@link #counters}); a video's first and last view follow them. */
+    static final int COUNTERS = 12;
 
     private final VideoStore videos;
     private final AnalyticsStore store;
@@ -44,14 +46,17 @@ public class Analytics {
         this.pages = pages;
     }
 
-    /** Counters with the rates derived from them. */
+    /**
+     * Counters with the rates derived from them. {@code repeat-views}: page views by people that were a repeat of a
+     * visit (the same address within the repeat window), not in {@code views} (docs/sharing.md, "What counts").
+     */
     @JsonPropertyOrder({"views", "unique-viewers", "plays", "completions", "completion-rate",
-            "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views"})
+            "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views", "repeat-views"})
     public record Counters(long views, @JsonProperty("unique-viewers") long uniqueViewers, long plays,
             long completions, @JsonProperty("completion-rate") double completionRate,
             @JsonProperty("average-percent-watched") double averagePercentWatched,
             @JsonProperty("seconds-watched") double secondsWatched, @JsonProperty("cta-clicks") long ctaClicks,
-            @JsonProperty("bot-views") long botViews) {
+            @JsonProperty("bot-views") long botViews, @JsonProperty("repeat-views") long repeatViews) {
     }
 
     /** How many page views reached each point of the video. */
@@ -88,8 +93,8 @@ public class Analytics {
             return store.video(video.shareId).map(row -> {
                 long[] c = counters(row, 0);
                 return new VideoReport(transactionId, video.live(Instant.now()) ? shareUrl(video) : null,
-                        totals(c), funnel(c), row == null ? null : instant(row[11]),
-                        row == null ? null : instant(row[12]));
+                        totals(c), funnel(c), row == null ? null : instant(row[COUNTERS]),
+                        row == null ? null : instant(row[COUNTERS + 1]));
             });
         });
     }
@@ -131,7 +136,8 @@ public class Analytics {
                         .transformToUniAndConcatenate(video -> store.video(video.shareId).map(row -> new VideoRow(
                                 video.shareId, video.live(Instant.now()) ? shareUrl(video) : null, video.taskId,
                                 video.rowNo, video.userId, video.serviceRequestId, counters(row, 0),
-                                row == null ? null : instant(row[11]), row == null ? null : instant(row[12]))))
+                                row == null ? null : instant(row[COUNTERS]),
+                                row == null ? null : instant(row[COUNTERS + 1]))))
                         .collect().asList());
     }
 
@@ -145,7 +151,7 @@ public class Analytics {
     }
 
     private static RangeReport report(UUID templateId, String campaignId, LocalDate[] range, List<Object[]> rows) {
-        long[] sum = new long[11];
+        long[] sum = new long[COUNTERS];
         List<Day> days = new ArrayList<>();
         for (Object[] row : rows) {
             long[] c = counters(row, 1);
@@ -159,10 +165,10 @@ public class Analytics {
 
     /**
      * The counters of a rollup row from column {@code offset} on: views, unique, plays, p25, p50, p75, completions,
-     * clicks, bots, percent sum, seconds (as a long); zeros for no row.
+     * clicks, bots, percent sum, seconds (as a long), repeat views; zeros for no row.
      */
     static long[] counters(Object[] row, int offset) {
-        long[] c = new long[11];
+        long[] c = new long[COUNTERS];
         if (row == null) {
             return c;
         }
@@ -176,7 +182,7 @@ public class Analytics {
     private static Counters totals(long[] c) {
         double views = Math.max(1, c[0]);
         return new Counters(c[0], c[1], c[2], c[6], c[0] == 0 ? 0 : round(c[6] / views),
-                c[0] == 0 ? 0 : round(c[9] / views), c[10], c[7], c[8]);
+                c[0] == 0 ? 0 : round(c[9] / views), c[10], c[7], c[8], c[11]);
     }
 
     private static Funnel funnel(long[] c) {

@@ -42,6 +42,11 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
  * budget per share page and address, privacy signals obeyed (nothing is recorded under {@code DNT: 1} or
  * {@code Sec-GPC: 1}), bots flagged. An accepted event is on the broker ({@code pmedia.engagement.events}, keyed by
  * the share id) before the beacon's 202; when the broker cannot take it, 503.
+ * <p>
+ * What counts (issue 33): only a beacon with a valid view token of its page ({@link ViewTokens}), sent by the page
+ * itself (not from another site), and a {@code cta-click} only on a page that has a call to action. Anything else is
+ * answered 202 like a recorded beacon and dropped (the metric says why): the page behaves the same, and a forger
+ * learns nothing. The event's session is the token's page view, whatever the beacon says.
  */
 @ApplicationScoped
 public class Beacons {
@@ -55,20 +60,29 @@ public class Beacons {
     /** A producer that delivered this recently has the broker's metadata: sending to it does not wait. */
     private static final Duration WARM = Duration.ofSeconds(30);
 
-    /** What a page sends. {@code seconds}: how much of the video this page view has played so far. */
-    public record Beacon(String type, String session, Integer percent, Double seconds) {
+    /**
+     * What a page sends. {@code seconds}: how much of the video this page view has played so far; {@code token}: the
+     * view token the page was served with.
+     */
+    public record Beacon(String type, String session, Integer percent, Double seconds, String token) {
     }
 
-    /** Who sent it, as the gateway passed it on. */
-    public record Sender(String address, String userAgent, String dnt, String gpc) {
+    /** Who sent it, as the gateway passed it on. {@code fetchSite}: the browser's {@code Sec-Fetch-Site}. */
+    public record Sender(String address, String userAgent, String dnt, String gpc, String fetchSite) {
 
         boolean optedOut() {
             return "1".equals(dnt == null ? null : dnt.strip()) || "1".equals(gpc == null ? null : gpc.strip());
+        }
+
+        /** A browser says where a request comes from; the page's own beacon is same-origin (embedded or not). */
+        boolean fromAnotherSite() {
+            return fetchSite != null && !"same-origin".equalsIgnoreCase(fetchSite.strip());
         }
     }
 
     private final Pages pages;
     private final VisitorHashes visitors;
+    private final ViewTokens tokens;
     private final EventCodec codec;
     private final MutinyEmitter<String> emitter;
     private final KafkaClientService kafka;
@@ -81,12 +95,13 @@ public class Beacons {
     private final Map<String, LocalBucket> buckets = new ConcurrentHashMap<>();
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    public Beacons(Pages pages, VisitorHashes visitors, EventCodec codec,
+    public Beacons(Pages pages, VisitorHashes visitors, ViewTokens tokens, EventCodec codec,
             @Channel(CHANNEL) MutinyEmitter<String> emitter, KafkaClientService kafka,
             @ConfigProperty(name = "mp.messaging.outgoing." + CHANNEL + ".topic") String topic,
             EngagementConfig config, MeterRegistry registry) {
         this.pages = pages;
         this.visitors = visitors;
+        this.tokens = tokens;
         this.codec = codec;
         this.emitter = emitter;
         this.kafka = kafka;
@@ -121,26 +136,42 @@ public class Beacons {
     }
 
     /**
-     * {@link #accept} once the page is known: straight to the producer when it delivers and the visitor's hash (a
-     * view's) is at hand; otherwise the hash first (which may load the day's salt), then the emitter.
+     * {@link #accept} once the page is known: its token checked (at once when the day's key is at hand, else once it
+     * is loaded), then {@link #counted}.
      */
     private CompletionStage<Boolean> record(SharedVideoRow found, ViewerEvent.Kind kind, Beacon beacon,
             Sender sender) {
-        SharedVideoRow video = recordable(found, beacon, sender);
+        SharedVideoRow video = recordable(found, kind, beacon, sender);
         if (video == null) {
             return CompletableFuture.completedFuture(false);
         }
-        boolean bot = Bots.isBot(sender.userAgent());
-        boolean visit = kind == ViewerEvent.Kind.view && !bot;
-        String visitor = visit ? visitors.ofIfKnown(sender.address(), sender.userAgent(), video.clientId) : null;
-        Producer<String, String> producer = deliveringProducer();
-        if (producer != null && (visitor != null || !visit)) {
-            return send(producer, event(video, kind, beacon, visitor, bot));
+        Instant now = Instant.now();
+        ViewTokens.Checked known = tokens.checkIfKnown(video.shareId, beacon.token(), now);
+        if (known != null) {
+            return counted(video, kind, beacon, sender, known);
         }
-        Uni<String> hash = visit
-                ? visitors.of(sender.address(), sender.userAgent(), video.clientId)
-                : Uni.createFrom().nullItem();
-        return hash.flatMap(known -> publish(event(video, kind, beacon, known, bot)))
+        return tokens.check(video.shareId, beacon.token(), now).subscribeAsCompletionStage()
+                .thenCompose(checked -> counted(video, kind, beacon, sender, checked));
+    }
+
+    /**
+     * A beacon with its token checked: dropped without a valid one; else straight to the producer when it delivers
+     * and the visitor's hash is at hand; otherwise the hash first (which may load the day's salt), then the emitter.
+     */
+    private CompletionStage<Boolean> counted(SharedVideoRow video, ViewerEvent.Kind kind, Beacon beacon,
+            Sender sender, ViewTokens.Checked token) {
+        if (!token.isValid()) {
+            count("dropped", "token-" + token.refusal());
+            return CompletableFuture.completedFuture(false);
+        }
+        boolean bot = Bots.isBot(sender.userAgent());
+        String visitor = bot ? null : visitors.ofIfKnown(sender.address(), video.clientId);
+        Producer<String, String> producer = deliveringProducer();
+        if (producer != null && (visitor != null || bot)) {
+            return send(producer, event(video, kind, beacon, token.pageView(), visitor, bot));
+        }
+        Uni<String> hash = bot ? Uni.createFrom().nullItem() : visitors.of(sender.address(), video.clientId);
+        return hash.flatMap(known -> publish(event(video, kind, beacon, token.pageView(), known, bot)))
                 .invoke(() -> count("accepted", bot ? "bot" : kind.wire()))
                 .replaceWith(true)
                 .subscribeAsCompletionStage();
@@ -148,9 +179,10 @@ public class Beacons {
 
     /**
      * The video a beacon is recorded for: 404 for a page that does not play, null when the viewer asked not to be
-     * counted, 400 for more seconds than the video could have played.
+     * counted or the beacon cannot count (sent from another site, a click on a page without a call to action), 400
+     * for more seconds than the video could have played.
      */
-    private SharedVideoRow recordable(SharedVideoRow video, Beacon beacon, Sender sender) {
+    private SharedVideoRow recordable(SharedVideoRow video, ViewerEvent.Kind kind, Beacon beacon, Sender sender) {
         if (video == null) {
             count("refused", "not-found");
             throw Pages.notFound();
@@ -163,6 +195,14 @@ public class Beacons {
                 && beacon.seconds() > video.durationSeconds * 4 + 30) {
             count("refused", "invalid");
             throw ApiException.validation("field 'seconds' is more than this video could have played");
+        }
+        if (sender.fromAnotherSite()) {
+            count("dropped", "cross-site");
+            return null;
+        }
+        if (kind == ViewerEvent.Kind.cta_click && (video.ctaUrl == null || video.ctaUrl.isBlank())) {
+            count("dropped", "no-cta");
+            return null;
         }
         return video;
     }
@@ -206,11 +246,11 @@ public class Beacons {
         return kind;
     }
 
-    private static ViewerEvent event(SharedVideoRow video, ViewerEvent.Kind kind, Beacon beacon, String visitor,
-            boolean bot) {
+    /** The event of a beacon, counted under its token's page view ({@code session}). */
+    private static ViewerEvent event(SharedVideoRow video, ViewerEvent.Kind kind, Beacon beacon, String session,
+            String visitor, boolean bot) {
         return new ViewerEvent(video.shareId, video.clientId, video.serviceRequestId, video.taskId, video.campaignId,
-                video.templateId, kind, beacon.session(), visitor, beacon.percent(), beacon.seconds(), bot,
-                Instant.now());
+                video.templateId, kind, session, visitor, beacon.percent(), beacon.seconds(), bot, Instant.now());
     }
 
     /** On the broker, keyed by the share id, before the answer; an unreachable broker is 503 with Retry-After. */

@@ -64,7 +64,11 @@ public class EmailGifs {
         this.config = config;
     }
 
-    /** The object key of the video's GIF, made now when it has none yet. */
+    /**
+     * The object key of the video's GIF, made now when it has none yet. The object in the store is the source of
+     * truth: a row (or a cached copy of it) that does not know of a GIF yet is checked against the store before one
+     * is made, so the GIF answers as soon as it is stored, not once the row (and the page cache) have caught up.
+     */
     public Uni<String> of(SharedVideoRow video) {
         if (video.emailGifKey != null) {
             return Uni.createFrom().item(video.emailGifKey);
@@ -72,15 +76,25 @@ public class EmailGifs {
         if (video.videoKey == null) {
             return Uni.createFrom().failure(Pages.notFound());
         }
-        return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> make(video))
+        return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> storedOrMade(video))
                 .call(key -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, key)))
                 .invoke(key -> video.emailGifKey = key)
                 .eventually(() -> inFlight.remove(id))
                 .memoize().indefinitely());
     }
 
+    private String storedOrMade(SharedVideoRow video) {
+        String key = keyOf(video);
+        return store.size(key).isPresent() ? key : make(video);
+    }
+
+    /** Beside the video, in the vendor's namespace. */
+    private static String keyOf(SharedVideoRow video) {
+        return video.videoKey.substring(0, video.videoKey.lastIndexOf('/') + 1) + "email.gif";
+    }
+
     private String make(SharedVideoRow video) {
-        String key = video.videoKey.substring(0, video.videoKey.lastIndexOf('/') + 1) + "email.gif";
+        String key = keyOf(video);
         Path dir = config.workDir().resolve("gif-" + UUID.randomUUID());
         try {
             if (!making.tryAcquire(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {

@@ -1,5 +1,6 @@
 package io.pmedia.engagement.service;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -16,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.common.outbox.EventPublisher;
+import io.pmedia.engagement.config.EngagementConfig;
 import io.pmedia.engagement.repository.RollupStore;
 import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.events.EngagementMilestone;
@@ -25,11 +27,14 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Rolls viewer events up (docs/sharing.md): each event id counts once (a redelivery inserts nothing), each step of a
- * page view once (its session remembers what it did: a repeated play or a second completion beacon adds nothing), and
- * a bot's view only to the bots' count. A batch of events is one transaction: its raw events, its sessions, the
- * counters per video and per video and day, and the milestones it reached (first view, first completion, a click)
- * as outbox events for the notifier's webhooks.
+ * Rolls viewer events up (docs/sharing.md, "What counts"): each event id counts once (a redelivery inserts nothing);
+ * each step of a page view once and in funnel order (its session remembers what it did: no play without its view, no
+ * progress or completion without its play, no click without its view); page views from one address within the repeat
+ * window are one visit, which counts one view (the others are repeat views, shown apart) and each of its steps once;
+ * a bot's view only to the bots' count. A batch of events is one transaction: its raw events, its sessions and visits,
+ * the counters per video and per video and day, and the milestones it reached (first view, first completion, a
+ * visit's click, at most {@code pmedia.engagement.cta-webhooks-per-hour} per video) as outbox events for the
+ * notifier's webhooks, each with the counters the video had when it was counted.
  */
 @ApplicationScoped
 public class Rollups {
@@ -39,14 +44,19 @@ public class Rollups {
     private final RollupStore rollups;
     private final VideoStore videos;
     private final EventPublisher publisher;
+    private final Duration repeatWindow;
+    private final int clickPushesPerHour;
     private final Counter rolledUp;
     private final Counter duplicates;
     private volatile Instant lastEventAt;
 
-    public Rollups(RollupStore rollups, VideoStore videos, EventPublisher publisher, MeterRegistry registry) {
+    public Rollups(RollupStore rollups, VideoStore videos, EventPublisher publisher, EngagementConfig config,
+            MeterRegistry registry) {
         this.rollups = rollups;
         this.videos = videos;
         this.publisher = publisher;
+        this.repeatWindow = config.repeatWindow();
+        this.clickPushesPerHour = config.ctaWebhooksPerHour();
         this.rolledUp = Counter.builder("pmedia_engagement_events_rolled_up_total")
                 .description("viewer events counted into the rollups").register(registry);
         this.duplicates = Counter.builder("pmedia_engagement_events_duplicate_total")
@@ -66,7 +76,8 @@ public class Rollups {
 
     /**
      * One batch, set-based: its events in one statement (the new ids are counted, the rest are redeliveries), its
-     * sessions read in one and written back in one, its visitors in one, then each video's counters and milestones.
+     * sessions read in one and its visits in one, then each video's counters and milestones, sessions and visits
+     * written back in one statement each.
      */
     @WithTransaction
     public Uni<Void> apply(List<Arrived> batch) {
@@ -85,8 +96,18 @@ public class Rollups {
                 return Uni.createFrom().voidItem();
             }
             Set<RollupStore.SessionKey> keys = new LinkedHashSet<>();
-            counted.forEach(event -> keys.add(new RollupStore.SessionKey(event.shareId(), event.session())));
-            return rollups.sessions(keys).flatMap(known -> count(counted, known));
+            Set<RollupStore.VisitKey> visitKeys = new LinkedHashSet<>();
+            counted.forEach(event -> {
+                keys.add(new RollupStore.SessionKey(event.shareId(), event.session()));
+                RollupStore.VisitKey visit = visitKey(event);
+                if (visit != null) {
+                    visitKeys.add(visit);
+                }
+            });
+            Uni<Map<RollupStore.VisitKey, RollupStore.Visit>> visits = visitKeys.isEmpty()
+                    ? Uni.createFrom().item(Map.of())
+                    : rollups.visits(visitKeys);
+            return rollups.sessions(keys).flatMap(known -> visits.flatMap(seen -> count(counted, known, seen)));
         }).invoke(() -> {
             if (!batch.isEmpty()) {
                 lastEventAt = batch.get(batch.size() - 1).event().at();
@@ -94,27 +115,36 @@ public class Rollups {
         });
     }
 
-    /** The new events, in order, against their sessions; then what they changed, written in bulk. */
-    private Uni<Void> count(List<ViewerEvent> events, Map<RollupStore.SessionKey, RollupStore.Session> known) {
+    /** The visit an event belongs to: its visitor's of the day; null for a bot's or an event without a visitor. */
+    private static RollupStore.VisitKey visitKey(ViewerEvent event) {
+        return event.bot() || event.visitor() == null
+                ? null
+                : new RollupStore.VisitKey(event.shareId(), event.at().atZone(ZoneOffset.UTC).toLocalDate(),
+                        event.visitor());
+    }
+
+    /** The new events, in order, against their sessions and visits; then what they changed, written in bulk. */
+    private Uni<Void> count(List<ViewerEvent> events, Map<RollupStore.SessionKey, RollupStore.Session> known,
+            Map<RollupStore.VisitKey, RollupStore.Visit> seen) {
         Map<String, VideoDeltas> byVideo = new LinkedHashMap<>();
         Map<RollupStore.SessionKey, RollupStore.Session> touched = new LinkedHashMap<>();
-        Set<RollupStore.Visit> visits = new LinkedHashSet<>();
+        Map<RollupStore.VisitKey, RollupStore.Visit> visited = new LinkedHashMap<>();
         for (ViewerEvent event : events) {
             RollupStore.Session session = touched.computeIfAbsent(
                     new RollupStore.SessionKey(event.shareId(), event.session()),
                     key -> known.getOrDefault(key, new RollupStore.Session(key.shareId(), key.session(),
                             event.at().atZone(ZoneOffset.UTC).toLocalDate())));
+            RollupStore.VisitKey visitKey = visitKey(event);
+            RollupStore.Visit visit = visitKey == null
+                    ? null
+                    : visited.computeIfAbsent(visitKey, key -> seen.getOrDefault(key, new RollupStore.Visit(key)));
             VideoDeltas video = byVideo.computeIfAbsent(event.shareId(), id -> new VideoDeltas(event));
-            RollupStore.Visit visit = step(session, event, video);
-            if (visit != null) {
-                visits.add(visit);
-            }
+            step(session, visit, event, video);
         }
-        Uni<Map<RollupStore.VideoDay, Long>> unique = visits.isEmpty()
-                ? Uni.createFrom().item(Map.of())
-                : rollups.newVisitors(visits);
-        return unique.invoke(fresh -> fresh.forEach((videoDay, count) -> byVideo.get(videoDay.shareId())
-                .day(videoDay.day()).uniqueViewers += count))
+        Uni<Integer> visitsWritten = visited.isEmpty()
+                ? Uni.createFrom().item(0)
+                : rollups.upsertVisits(visited.values());
+        return visitsWritten
                 .flatMap(ignored -> rollups.upsertSessions(touched.values()))
                 .flatMap(ignored -> Multi.createFrom().iterable(byVideo.values()).onItem()
                         .transformToUniAndConcatenate(this::store).collect().last())
@@ -122,10 +152,10 @@ public class Rollups {
     }
 
     /**
-     * One event's new steps, added to its video's deltas. Answers the visit to record when the event is a page view's
-     * first view with a visitor hash (a unique viewer if it is the visitor's first of the video that day).
+     * One event's new steps, added to its video's deltas. A step counts when it is new for its page view, in funnel
+     * order, and new for its visit ({@code visit} null: the page view alone decides).
      */
-    private static RollupStore.Visit step(RollupStore.Session session, ViewerEvent event, VideoDeltas video) {
+    private void step(RollupStore.Session session, RollupStore.Visit visit, ViewerEvent event, VideoDeltas video) {
         LocalDate day = event.at().atZone(ZoneOffset.UTC).toLocalDate();
         Day counts = video.day(day);
         if (event.bot()) {
@@ -134,55 +164,100 @@ public class Rollups {
                 session.bot = true;
                 counts.botViews++;
             }
-            return null;
+            return;
         }
-        if (event.secondsWatched() != null && event.secondsWatched() > session.secondsWatched) {
-            counts.seconds += event.secondsWatched() - session.secondsWatched;
-            session.secondsWatched = event.secondsWatched();
-        }
+        RollupStore.Steps counted = visit != null ? visit : session;
         switch (event.kind()) {
-            case view -> {
-                if (!session.viewed) {
-                    session.viewed = true;
-                    counts.views++;
-                    video.firstViewAt = video.firstViewAt == null ? event.at() : video.firstViewAt;
-                    if (event.visitor() != null) {
-                        return new RollupStore.Visit(event.shareId(), day, event.visitor());
+            case view -> view(session, visit, event, video, counts);
+            case play -> {
+                if (session.viewed && !session.played) {
+                    session.played = true;
+                    if (visit == null || !visit.played) {
+                        counted.played = true;
+                        counts.plays++;
                     }
                 }
             }
-            case play -> {
-                if (!session.played) {
-                    session.played = true;
-                    counts.plays++;
+            case progress -> {
+                if (session.played) {
+                    reach(session, visit, event.percent() == null ? 0 : event.percent(), counts);
                 }
             }
-            case progress -> reach(session, event.percent() == null ? 0 : event.percent(), counts);
             case complete -> {
-                reach(session, 100, counts);
-                if (!session.completed) {
+                if (session.played && !session.completed) {
+                    reach(session, visit, 100, counts);
                     session.completed = true;
-                    counts.completions++;
+                    if (visit == null || !visit.completed) {
+                        counted.completed = true;
+                        counts.completions++;
+                        video.completions++;
+                        video.firstCompletion = video.firstCompletion == null
+                                ? video.snapshot()
+                                : video.firstCompletion;
+                    }
                 }
             }
             case cta_click -> {
-                if (!session.clicked) {
+                if (session.viewed && !session.clicked) {
                     session.clicked = true;
-                    counts.ctaClicks++;
-                    video.clicks.add(event);
+                    if (visit == null || !visit.clicked) {
+                        counted.clicked = true;
+                        counts.ctaClicks++;
+                        video.clicks++;
+                        video.clickSnapshots.add(video.snapshot());
+                    }
                 }
             }
         }
-        return null;
+        if (session.played && event.secondsWatched() != null && event.secondsWatched() > session.secondsWatched) {
+            double from = counted.secondsWatched;
+            if (event.secondsWatched() > from) {
+                counts.seconds += event.secondsWatched() - from;
+                counted.secondsWatched = event.secondsWatched();
+            }
+            session.secondsWatched = event.secondsWatched();
+        }
     }
 
-    /** Moves a session's furthest point to {@code percent}: every 25/50/75 step passed on the way counts once. */
-    private static void reach(RollupStore.Session session, int percent, Day counts) {
-        if (percent <= session.maxPercent) {
+    /**
+     * A page view's view: the first of a visit counts (and, for the visitor's first visit of the day, one unique
+     * viewer); a later one within the repeat window is a repeat view.
+     */
+    private void view(RollupStore.Session session, RollupStore.Visit visit, ViewerEvent event, VideoDeltas video,
+            Day counts) {
+        if (session.viewed) {
+            return;
+        }
+        session.viewed = true;
+        if (visit != null) {
+            if (visit.startedAt != null && event.at().isBefore(visit.startedAt.plus(repeatWindow))) {
+                counts.repeatViews++;
+                return;
+            }
+            if (visit.startedAt == null) {
+                counts.uniqueViewers++;
+            }
+            visit.restart(event.at());
+        }
+        counts.views++;
+        video.views++;
+        video.firstViewAt = video.firstViewAt == null ? event.at() : video.firstViewAt;
+        video.firstView = video.firstView == null ? video.snapshot() : video.firstView;
+    }
+
+    /**
+     * Moves a page view's furthest point to {@code percent}; what counts is the visit's furthest point (the page
+     * view's without a visit): every 25/50/75 step passed on the way counts once.
+     */
+    private static void reach(RollupStore.Session session, RollupStore.Visit visit, int percent, Day counts) {
+        RollupStore.Steps counted = visit != null ? visit : session;
+        int from = counted.maxPercent;
+        session.maxPercent = Math.max(session.maxPercent, percent);
+        if (percent <= from) {
             return;
         }
         for (int step : STEPS) {
-            if (session.maxPercent < step && percent >= step) {
+            if (from < step && percent >= step) {
                 switch (step) {
                     case 25 -> counts.progress25++;
                     case 50 -> counts.progress50++;
@@ -190,8 +265,8 @@ public class Rollups {
                 }
             }
         }
-        counts.percentSum += percent - session.maxPercent;
-        session.maxPercent = percent;
+        counts.percentSum += percent - from;
+        counted.maxPercent = percent;
     }
 
     /** A video's deltas: its day rows, its video row, and the milestones they reach. */
@@ -205,35 +280,55 @@ public class Rollups {
                 .flatMap(before -> milestones(video, total, before));
     }
 
+    /**
+     * The milestones a batch reached, each with the counters the video had when it was counted (its counters before
+     * the batch and the batch's up to that event): its first view, its first completion, and each visit's click, of
+     * which at most {@link #clickPushesPerHour} an hour go out (the clicks all count).
+     */
     private Uni<Void> milestones(VideoDeltas video, RollupStore.Deltas added, long[] before) {
-        List<String> reached = new ArrayList<>();
-        if (before[0] == 0 && added.views() > 0) {
-            reached.add(EngagementMilestone.VIEWED);
-        }
-        if (before[1] == 0 && added.completions() > 0) {
-            reached.add(EngagementMilestone.COMPLETED);
-        }
-        video.clicks.forEach(click -> reached.add(EngagementMilestone.CTA_CLICKED));
-        if (reached.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return videos.byShare(video.shareId).flatMap(row -> Multi.createFrom().iterable(reached).onItem()
-                .transformToUniAndConcatenate(type -> publisher.publish(new EngagementMilestone(type, video.clientId,
-                        video.shareId, row == null ? null : row.serviceRequestId, row == null ? null : row.taskId,
-                        row == null ? null : row.rowNo, row == null ? null : row.campaignId,
-                        row == null ? null : row.templateId, row == null ? null : row.userId,
-                        before[0] + added.views(), before[1] + added.completions(), added.ctaClicks(),
-                        Instant.now())))
-                .collect().last().replaceWithVoid());
+        Uni<Integer> clicksPushed = video.clickSnapshots.isEmpty()
+                ? Uni.createFrom().item(0)
+                : rollups.clickPushes(video.shareId, video.clickSnapshots.size(), clickPushesPerHour);
+        return clicksPushed.flatMap(allowed -> {
+            List<Map.Entry<String, long[]>> reached = new ArrayList<>();
+            if (before[0] == 0 && video.firstView != null) {
+                reached.add(Map.entry(EngagementMilestone.VIEWED, video.firstView));
+            }
+            if (before[1] == 0 && video.firstCompletion != null) {
+                reached.add(Map.entry(EngagementMilestone.COMPLETED, video.firstCompletion));
+            }
+            video.clickSnapshots.stream().limit(allowed)
+                    .forEach(snapshot -> reached.add(Map.entry(EngagementMilestone.CTA_CLICKED, snapshot)));
+            if (reached.isEmpty()) {
+                return Uni.createFrom().voidItem();
+            }
+            return videos.byShare(video.shareId).flatMap(row -> Multi.createFrom().iterable(reached).onItem()
+                    .transformToUniAndConcatenate(milestone -> publisher.publish(new EngagementMilestone(
+                            milestone.getKey(), video.clientId, video.shareId,
+                            row == null ? null : row.serviceRequestId, row == null ? null : row.taskId,
+                            row == null ? null : row.rowNo, row == null ? null : row.campaignId,
+                            row == null ? null : row.templateId, row == null ? null : row.userId,
+                            before[0] + milestone.getValue()[0], before[1] + milestone.getValue()[1],
+                            before[2] + milestone.getValue()[2], Instant.now())))
+                    .collect().last().replaceWithVoid());
+        });
     }
 
-    /** The counters one batch adds to a video, by day, and its clicks. */
+    /**
+     * The counters one batch adds to a video, by day; its running views, completions and clicks, and what they were
+     * at its first view, its first completion and each counted click.
+     */
     private static final class VideoDeltas {
 
         final String shareId;
         final UUID clientId;
         final Map<LocalDate, Day> days = new LinkedHashMap<>();
-        final List<ViewerEvent> clicks = new ArrayList<>();
+        final List<long[]> clickSnapshots = new ArrayList<>();
+        long views;
+        long completions;
+        long clicks;
+        long[] firstView;
+        long[] firstCompletion;
         Instant firstViewAt;
 
         VideoDeltas(ViewerEvent first) {
@@ -243,6 +338,10 @@ public class Rollups {
 
         Day day(LocalDate day) {
             return days.computeIfAbsent(day, ignored -> new Day());
+        }
+
+        long[] snapshot() {
+            return new long[]{views, completions, clicks};
         }
 
         RollupStore.Deltas total() {
@@ -264,6 +363,7 @@ public class Rollups {
         long completions;
         long ctaClicks;
         long botViews;
+        long repeatViews;
         long percentSum;
         double seconds;
 
@@ -277,13 +377,14 @@ public class Rollups {
             completions += other.completions;
             ctaClicks += other.ctaClicks;
             botViews += other.botViews;
+            repeatViews += other.repeatViews;
             percentSum += other.percentSum;
             seconds += other.seconds;
         }
 
         RollupStore.Deltas deltas(Instant firstViewAt) {
             return new RollupStore.Deltas(views, uniqueViewers, plays, progress25, progress50, progress75, completions,
-                    ctaClicks, botViews, percentSum, seconds, firstViewAt);
+                    ctaClicks, botViews, percentSum, seconds, firstViewAt, repeatViews);
         }
     }
 }

@@ -17,10 +17,14 @@ import io.pmedia.engagement.repository.SaltStore;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Unique viewers without storing who they are (docs/privacy.md, as Plausible counts): a visitor is
- * {@code sha256(salt of the day, address, user agent, vendor)}, cut to 16 bytes. The salt is random, made by the
- * first replica to need it for a day (shared through PostgreSQL) and deleted after two days, so a hash can never be
- * recomputed from an address later, and the same person is a new visitor tomorrow and for another vendor.
+ * Unique viewers without storing who they are (docs/privacy.md): a visitor is
+ * {@code sha256(salt of the day, address, vendor)}, cut to 16 bytes. The salt is random, made by the first replica to
+ * need it for a day (shared through PostgreSQL) and deleted after two days, so a hash can never be recomputed from an
+ * address later, and the same person is a new visitor tomorrow and for another vendor. The user agent is not part of
+ * it (issue 33): a script that rotates its user agent from one address is still one visitor.
+ * <p>
+ * The day's salt also keys the day's view tokens ({@link ViewTokens}): yesterday's stays at hand for the tokens
+ * issued before midnight.
  */
 @ApplicationScoped
 public class VisitorHashes {
@@ -36,19 +40,20 @@ public class VisitorHashes {
         this.store = store;
     }
 
-    /** The visitor hash of a beacon from {@code address} with {@code userAgent} for a page of {@code clientId}. */
-    public Uni<String> of(String address, String userAgent, UUID clientId) {
+    /** The visitor hash of a beacon from {@code address} for a page of {@code clientId}. */
+    public Uni<String> of(String address, UUID clientId) {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        return salt(today).map(salt -> hash(salt, address, userAgent, clientId));
+        return salt(today).map(salt -> hash(salt, address, clientId));
     }
 
     /** {@link #of}, when the day's salt is at hand; null when it has to be loaded first. */
-    public String ofIfKnown(String address, String userAgent, UUID clientId) {
+    public String ofIfKnown(String address, UUID clientId) {
         byte[] salt = salts.get(LocalDate.now(ZoneOffset.UTC));
-        return salt == null ? null : hash(salt, address, userAgent, clientId);
+        return salt == null ? null : hash(salt, address, clientId);
     }
 
-    private Uni<byte[]> salt(LocalDate day) {
+    /** The salt of {@code day} (today or yesterday), made and shared by the first replica to need it. */
+    Uni<byte[]> salt(LocalDate day) {
         byte[] known = salts.get(day);
         if (known != null) {
             return Uni.createFrom().item(known);
@@ -57,17 +62,21 @@ public class VisitorHashes {
         RANDOM.nextBytes(fresh);
         return store.salt(day, fresh)
                 .map(salt -> {
-                    salts.keySet().removeIf(other -> other.isBefore(day));
+                    salts.keySet().removeIf(other -> other.isBefore(day.minusDays(1)));
                     salts.put(day, salt);
                     return salt;
                 });
     }
 
-    static String hash(byte[] salt, String address, String userAgent, UUID clientId) {
+    /** {@link #salt}, when it is at hand; null when it has to be loaded first. */
+    byte[] saltIfKnown(LocalDate day) {
+        return salts.get(day);
+    }
+
+    static String hash(byte[] salt, String address, UUID clientId) {
         MessageDigest sha = SHA_256.get();
         sha.update(salt);
-        sha.update((address + "\n" + (userAgent == null ? "" : userAgent) + "\n" + clientId)
-                .getBytes(StandardCharsets.UTF_8));
+        sha.update((address + "\n" + clientId).getBytes(StandardCharsets.UTF_8));
         byte[] digest = sha.digest();
         return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 16));
     }

@@ -1,15 +1,17 @@
 // The share page's player (docs/sharing.md, docs/privacy.md): reports what this page view does with
 // navigator.sendBeacon to /v/<id>/events: view, play, progress at 25/50/75 %, complete (95 % watched), cta-click,
-// each once, with a random id of this page view and the seconds played. No cookie, no storage, nothing when the
-// browser says Do Not Track or Global Privacy Control.
+// each once, with this page view's token (issued with the page: its page-view id and signature) and the seconds
+// played. No cookie, no storage, nothing when the browser says Do Not Track or Global Privacy Control.
 (function () {
   'use strict';
   var main = document.querySelector('main[data-share]');
   if (!main) { return; }
   var share = main.getAttribute('data-share');
   var optedOut = navigator.doNotTrack === '1' || window.doNotTrack === '1' || navigator.globalPrivacyControl === true;
-  var session = (window.crypto && crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2) +
-    String(Date.now())).replace(/-/g, '');
+  var token = main.getAttribute('data-view-token') || '';
+  // The page view's id is the token's first part; the server counts the beacon under the token's, whatever this says.
+  var session = token.split('.')[0] || (window.crypto && crypto.randomUUID ? crypto.randomUUID() :
+    String(Math.random()).slice(2) + String(Date.now())).replace(/-/g, '');
   var url = '/v/' + encodeURIComponent(share) + '/events';
   var sent = {};
   var watched = 0;
@@ -18,7 +20,7 @@
   function send(type, extra) {
     if (optedOut || sent[type + (extra && extra.percent ? extra.percent : '')]) { return; }
     sent[type + (extra && extra.percent ? extra.percent : '')] = true;
-    var body = { type: type, session: session, seconds: Math.round(watched * 10) / 10 };
+    var body = { type: type, session: session, token: token, seconds: Math.round(watched * 10) / 10 };
     if (extra && extra.percent) { body.percent = extra.percent; }
     var data = JSON.stringify(body);
     if (!(navigator.sendBeacon && navigator.sendBeacon(url, data))) {
