@@ -31,12 +31,12 @@ import io.pmedia.events.EventCodec;
 import io.pmedia.events.EventPayload;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.testing.KafkaTestResource;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource;
 import io.pmedia.testing.TestTokens;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import io.pmedia.testing.Patience;
 
 /**
  * What engagement-service's tests share: videos shared through the real broker (awaited until their page answers),

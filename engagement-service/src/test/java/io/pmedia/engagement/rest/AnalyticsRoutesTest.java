@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 
 import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.events.SharedVideo;
+import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
-import io.pmedia.testing.Patience;
 
 /** The analytics API: a campaign's and a template's reports and the CSV export, the caller's own only. */
 @QuarkusTest

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.storage.ObjectStore;
-import io.quarkus.test.junit.QuarkusTest;
 import io.pmedia.testing.Patience;
+import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The public routes of a share: the page and its embed (escaped, unfurling, each load with a view token of its own),

@@ -17,8 +17,8 @@ import io.pmedia.events.EngagementMilestone;
 import io.pmedia.events.Topics;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.pmedia.testing.Patience;
+import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * Milestones for the vendor's webhooks: the first view, the first completion and each visit's click, each carrying
