@@ -84,20 +84,23 @@ function editorPage(main) {
 function detailPage(main, id) {
   const error = errorBox();
   main.append(h('p', {}, h('a', { href: pageLink('templates') }, '← Templates')), error);
-  const stops = [];
+  let gone = false;
+  const stops = [() => { gone = true; }];
   api(apiPath`/templates/${id}`).then((template) => {
+    if (gone) { return; } // answered after the page was left: the next page owns main now
     const own = template['owner-client-id'] === current().clientId;
     main.append(h('h1', {}, template.name || template['use-case-id']),
       h('p', { class: 'muted' }, `${template['use-case-id']} · version ${template.version} · ${own ? 'yours' : 'shared'} · `
         + `${template.width}×${template.height} · ${template['duration-seconds']} s · ${when(template['created-at'])}`));
     const grid = h('div', { class: 'grid' });
     main.append(grid);
-    const workbench = previewAndTest(template, stops);
+    const workbench = previewAndTest(template, stops, () => gone);
     grid.append(workbench);
     if (own) {
       grid.append(h('section', {}, editor(template, (saved) => {
-        location.hash = pageLink('templates', saved['template-id']);
-        window.dispatchEvent(new HashChangeEvent('hashchange'));
+        const target = pageLink('templates', saved['template-id']);
+        // the same id again: no hashchange of its own, so the page is drawn again here (once, not twice)
+        if (location.hash === target) { window.dispatchEvent(new HashChangeEvent('hashchange')); } else { location.hash = target; }
       })));
     }
   }).catch((failure) => error.show(failure));
@@ -105,7 +108,7 @@ function detailPage(main, id) {
 }
 
 /** The form from the template's fields, the live preview with its time slider, and the test render. */
-function previewAndTest(template, stops) {
+function previewAndTest(template, stops, left) {
   const inputs = (template.fields || []).map((spec) => {
     const input = h('input', { name: spec.name, 'data-field': spec.name, required: spec.required,
       maxlength: spec['max-length'], placeholder: spec.default || '' });
@@ -122,6 +125,7 @@ function previewAndTest(template, stops) {
   const fields = () => Object.fromEntries(inputs.filter(({ input }) => input.value !== '').map(({ spec, input }) => [spec.name, input.value]));
   let drawn = 0;
   const draw = debounce(async () => {
+    if (left()) { return; } // a preview still pending when the page is left is never asked for
     const ticket = ++drawn;
     state.textContent = 'Drawing…';
     try {
