@@ -1,5 +1,7 @@
 // The session and every call to the API. The token (and the vendor's secret, to refresh it) lives in this module's
-// memory only: never in storage or a cookie, gone on reload and on sign-out.
+// memory only: never in storage or a cookie, gone on reload and on sign-out. Paths with values in them are built with
+// apiPath (paths.js); a path the browser would rewrite is refused here, before anything is sent.
+import { isPlainPath } from './paths.js';
 
 /** An API answer that was not 2xx: its status and the error body's code and message (docs: the error contract). */
 export class ApiError extends Error {
@@ -86,6 +88,8 @@ export function signOut(reason) {
  */
 export async function api(path, { method = 'GET', body, as, query } = {}) {
   if (!session) { throw new ApiError(401, 'UNAUTHORIZED', 'not signed in'); }
+  // A value that became an empty or a dot segment, or anything the URL parser would act on: never sent elsewhere.
+  if (!isPlainPath(path)) { throw new Error(`not sent: "${path}" is not a path of one API operation`); }
   let url = path;
   if (query) {
     const params = new URLSearchParams();

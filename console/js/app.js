@@ -1,6 +1,7 @@
 // The console's shell: sign-in gate, navigation (hash routes, so /console/ is the only page the gateway serves),
 // and the page modules, each `render(main, params)` answering an optional clean-up function.
 import { current, onSession, signOut } from './api.js';
+import { pageLink, routeParts } from './paths.js';
 import { fill, h } from './ui.js';
 import * as signin from './pages/signin.js';
 import * as home from './pages/home.js';
@@ -33,7 +34,7 @@ function route() {
   if (typeof cleanup === 'function') { cleanup(); }
   cleanup = null;
   const session = current();
-  const [name, ...rest] = location.hash.replace(/^#\/?/, '').split('/');
+  const [name, ...rest] = routeParts(location.hash);
   document.getElementById('who').hidden = !session;
   nav.hidden = !session;
   if (!session) {
@@ -46,10 +47,10 @@ function route() {
   const found = available.find(([id]) => id === name) || available[0];
   document.getElementById('who-name').textContent = session.kind === 'operator' ? 'Operator' : `Vendor ${session.clientId}`;
   fill(nav, h('ul', {}, available.map(([id, label]) => h('li', {}, h('a', {
-    href: `#/${id}`, 'aria-current': id === found[0] ? 'page' : false }, label)))));
+    href: pageLink(id), 'aria-current': id === found[0] ? 'page' : false }, label)))));
   document.title = `${found[1]} · pmedia console`;
   fill(main);
-  cleanup = found[2].render(main, rest.map(decodeURIComponent));
+  cleanup = found[2].render(main, rest);
 }
 
 onSession((session, reason) => {

@@ -1,10 +1,15 @@
 // Small DOM helpers: elements built from data (text is always text, never parsed as HTML), errors, tables, charts.
+import { safeUrl } from './paths.js';
+
+/** Attributes that take a URL: a value that is not http(s), blob or relative (javascript:, data:) is left out. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'poster']);
 
 /** h('button', {type: 'button', onclick}, 'Save'): an element; attributes starting with "on" are listeners. */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
   Object.entries(attributes || {}).forEach(([name, value]) => {
     if (value === undefined || value === null || value === false) { return; }
+    if (URL_ATTRIBUTES.has(name) && safeUrl(value) === undefined) { return; }
     if (name.startsWith('on') && typeof value === 'function') {
       element.addEventListener(name.slice(2), value);
     } else if (name === 'dataset') {

@@ -1,6 +1,7 @@
 // Batch: choose a CSV, upload it (POST /media/task/uploads, then PUT to the presigned URL), create the task, follow
 // its progress (processed / total-count) with the projected finish and deadline, cancel it, download its output.
 import { all, api, current } from '../api.js';
+import { apiPath, pageLink, safeUrl } from '../paths.js';
 import { announce, attempt, badge, errorBox, field, fill, h, table, when } from '../ui.js';
 
 export function render(main, [taskId]) {
@@ -32,7 +33,7 @@ export function render(main, [taskId]) {
         'file-name': chosen.name, 'file-path': slot['file-path'], priority: Number(priority.value), 'row-count': rows,
         'expected-output-duration': Number(minutes.value) } });
       announce(created.message || 'Task created');
-      history.replaceState(null, '', `#/batch/${created['task-id']}`);
+      history.replaceState(null, '', pageLink('batch', created['task-id']));
       stops.push(follow(created['task-id'], progress, refresh));
     });
   } }, h('h2', { id: 'new-h' }, 'New batch'), field('CSV file', file, 'One row per video; a header row naming the fields.'),
@@ -41,7 +42,7 @@ export function render(main, [taskId]) {
 
   const refresh = () => all('/media/tasks', {}, 50).then((items) => fill(tasks, table('Batch tasks', [
     ['Created', (row) => when(row['created-at'])],
-    ['Task', (row) => h('a', { href: `#/batch/${row['task-id']}` }, row['file-name'] || row['task-id'])],
+    ['Task', (row) => h('a', { href: pageLink('batch', row['task-id']) }, row['file-name'] || row['task-id'])],
     ['Status', (row) => badge(row.status)],
     ['Progress', (row) => `${row.processed} / ${row['total-count']}`],
     ['Projected finish', (row) => when(row['projected-finish'])],
@@ -65,7 +66,7 @@ function follow(taskId, target, refresh) {
   const download = h('button', { type: 'button', id: 'task-download', hidden: true }, 'Download output');
   let fileUrl = null;
   cancel.addEventListener('click', () => attempt(error, cancel, async () => {
-    await api(`/media/task/cancel/${taskId}`, { method: 'POST' });
+    await api(apiPath`/media/task/cancel/${taskId}`, { method: 'POST' });
     announce('Task cancelled');
   }));
   download.addEventListener('click', () => attempt(error, download, async () => {
@@ -80,7 +81,7 @@ function follow(taskId, target, refresh) {
   const poll = async () => {
     if (stopped) { return; }
     try {
-      const status = await api(`/media/task/status/${taskId}`);
+      const status = await api(apiPath`/media/task/status/${taskId}`);
       const total = status['total-count'] || 0;
       bar.max = Math.max(total, 1);
       bar.value = status.processed || 0;
@@ -91,7 +92,7 @@ function follow(taskId, target, refresh) {
       const ended = status.status === 'COMPLETED' || status.status === 'FAILED';
       cancel.hidden = ended;
       if (ended) {
-        fileUrl = status['file-url'];
+        fileUrl = safeUrl(status['file-url']);
         download.hidden = !fileUrl;
         announce(`Task ${status.status}`);
         refresh();

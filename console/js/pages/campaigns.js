@@ -1,6 +1,7 @@
 // Campaigns: the schedules (GET /campaigns) on a timeline drawn here, with their status and their batch tasks;
 // a schedule set or changed (POST /campaigns/{id}/schedule).
 import { all, api } from '../api.js';
+import { apiPath, pageLink } from '../paths.js';
 import { attempt, badge, errorBox, field, fill, h, table, when } from '../ui.js';
 
 function timeline(items) {
@@ -42,13 +43,13 @@ export function render(main) {
     table('Campaigns', [['Campaign', (row) => row.campaign_id], ['Status', (row) => badge(row.status)],
       ['Start', (row) => when(row.start_time)], ['End', (row) => when(row.end_time)],
       ['Batches', (row) => tasks.filter((t) => t['campaign-id'] === row.campaign_id)
-        .map((t) => h('div', {}, h('a', { href: `#/batch/${t['task-id']}` }, t['file-name'] || t['task-id']), ' ', badge(t.status)))]],
+        .map((t) => h('div', {}, h('a', { href: pageLink('batch', t['task-id']) }, t['file-name'] || t['task-id']), ' ', badge(t.status)))]],
     campaigns, 'No campaign schedules yet.'))).catch((failure) => error.show(failure));
   main.append(h('h1', {}, 'Campaigns'), error, h('section', {}, list),
     h('section', {}, h('form', { 'aria-labelledby': 'sched-h', onsubmit: (event) => {
       event.preventDefault();
       attempt(error, save, async () => {
-        await api(`/campaigns/${encodeURIComponent(id.value.trim())}/schedule`, { method: 'POST', body: {
+        await api(apiPath`/campaigns/${id.value.trim()}/schedule`, { method: 'POST', body: {
           start_time: new Date(start.value).toISOString(), end_time: new Date(end.value).toISOString() } });
         load();
       });

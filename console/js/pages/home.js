@@ -3,6 +3,7 @@
 // {id} for each template it may render; a template without a shared video answers 404 and counts nothing), and this
 // month's usage (GET /usage).
 import { all, api } from '../api.js';
+import { apiPath, pageLink } from '../paths.js';
 import { barChart, errorBox, fill, flatten, h, percentile, table, when } from '../ui.js';
 
 function isoDate(date) {
@@ -37,14 +38,14 @@ export function render(main) {
       h('h3', {}, 'Failures'),
       table('Failures today', [
         ['When', (row) => when(row['created-at'])],
-        ['Request', (row) => h('a', { href: `#/requests/${row['service-request-id']}` }, row['client-request-id'])],
+        ['Request', (row) => h('a', { href: pageLink('requests', row['service-request-id']) }, row['client-request-id'])],
         ['Template', (row) => row['use-case-id']],
         ['Reason', (row) => row.message]], failures, 'No failures today.'));
   }).catch((failure) => error.show(failure));
 
   api('/templates').then(async (listed) => {
     const templates = (Array.isArray(listed) ? listed : listed.items || listed.templates || []).slice(0, 50);
-    const reports = await Promise.all(templates.map((template) => api(`/analytics/templates/${encodeURIComponent(template['template-id'])}`)
+    const reports = await Promise.all(templates.map((template) => api(apiPath`/analytics/templates/${template['template-id']}`)
       .then((report) => ({ template, report })).catch(() => null)));
     const found = reports.filter(Boolean);
     const sum = (key) => found.reduce((total, { report }) => total + Number(report.totals?.[key] || 0), 0);

@@ -1,6 +1,7 @@
 // Operator (admin token): vendors (onboard, rotate the secret, revoke, allowed addresses), shared templates, fonts,
 // every vendor's usage (GET /admin/usage) and the webhook dead letters with their replay (/admin/webhooks/dead-letters).
 import { api } from '../api.js';
+import { apiPath } from '../paths.js';
 import { announce, attempt, errorBox, field, fill, flatten, h, table, when } from '../ui.js';
 
 function lines(value) {
@@ -51,7 +52,7 @@ export function render(main) {
     const input = h('input', { 'aria-label': `Allowed addresses of ${row.name}`, value: (row['allowed-ips'] || []).join(', ') });
     const save = h('button', { type: 'button', class: 'secondary' }, 'Save');
     save.addEventListener('click', () => attempt(error, save, async () => {
-      await api(`/admin/clients/${row['client-id']}`, { method: 'PATCH', body: { 'allowed-ips': lines(input.value) } });
+      await api(apiPath`/admin/clients/${row['client-id']}`, { method: 'PATCH', body: { 'allowed-ips': lines(input.value) } });
       announce(`Allowed addresses of ${row.name} saved`);
     }));
     return h('div', {}, input, save);
@@ -63,12 +64,12 @@ export function render(main) {
     rotate.setAttribute('aria-label', `Rotate secret of ${row.name}`);
     revoke.setAttribute('aria-label', `Revoke ${row.name}`);
     rotate.addEventListener('click', () => attempt(error, rotate, async () => {
-      showSecrets(`New secret of ${row.name}`, await api(`/admin/clients/${row['client-id']}/rotate-secret`, { method: 'POST' }));
+      showSecrets(`New secret of ${row.name}`, await api(apiPath`/admin/clients/${row['client-id']}/rotate-secret`, { method: 'POST' }));
     }));
     revoke.addEventListener('click', async () => {
       if (!(await ask(`Revoke ${row.name}? Its tokens and API key stop working within seconds.`))) { return; }
       await attempt(error, revoke, async () => {
-        await api(`/admin/clients/${row['client-id']}`, { method: 'DELETE' });
+        await api(apiPath`/admin/clients/${row['client-id']}`, { method: 'DELETE' });
         announce(`${row.name} revoked`);
         await load();
       });
@@ -95,7 +96,7 @@ export function render(main) {
     const id = row.delivery['webhook-id'];
     const button = h('button', { type: 'button', class: 'secondary', 'data-replay': id, 'aria-label': `Replay ${id}` }, 'Replay');
     button.addEventListener('click', () => attempt(error, button, async () => {
-      const answer = await api(`/admin/webhooks/dead-letters/${encodeURIComponent(id)}/replay`, { method: 'POST' });
+      const answer = await api(apiPath`/admin/webhooks/dead-letters/${id}/replay`, { method: 'POST' });
       announce(`${id} replayed: ${answer.delivery.status}`);
       await loadDead();
     }));

@@ -2,6 +2,7 @@
 // timeline (GET /media/requests/{id}/events: statuses, render jobs, share link) with its webhook deliveries, the
 // attempts of each, its share link and its views.
 import { api } from '../api.js';
+import { apiPath, pageLink } from '../paths.js';
 import { badge, errorBox, field, fill, h, table, when } from '../ui.js';
 
 export function render(main, [id]) {
@@ -21,7 +22,7 @@ function list(main) {
   let items = [];
   const columns = [
     ['Created', (row) => when(row['created-at'])],
-    ['Request', (row) => h('a', { href: `#/requests/${row['service-request-id']}` }, row['client-request-id'])],
+    ['Request', (row) => h('a', { href: pageLink('requests', row['service-request-id']) }, row['client-request-id'])],
     ['Template', (row) => `${row['use-case-id'] || ''} v${row['template-version'] || ''}`],
     ['Status', (row) => badge(row.status)],
     ['Message', (row) => row.message || ''],
@@ -53,16 +54,15 @@ function list(main) {
 
 function detail(main, id) {
   const error = errorBox();
-  const path = encodeURIComponent(id);
-  main.append(h('p', {}, h('a', { href: '#/requests' }, '← Requests')), h('h1', {}, `Request ${id}`), error);
+  main.append(h('p', {}, h('a', { href: pageLink('requests') }, '← Requests')), h('h1', {}, `Request ${id}`), error);
   const statusPart = h('section', { 'aria-labelledby': 'st-h' }, h('h2', { id: 'st-h' }, 'Status'), h('p', {}, 'Loading…'));
   const timeline = h('section', { 'aria-labelledby': 'tl-h' }, h('h2', { id: 'tl-h' }, 'Timeline'));
   const hooks = h('section', { 'aria-labelledby': 'wh-h' }, h('h2', { id: 'wh-h' }, 'Webhook attempts'));
   const views = h('section', { 'aria-labelledby': 'vw-h' }, h('h2', { id: 'vw-h' }, 'Share link and views'));
   main.append(h('div', { class: 'grid' }, statusPart, timeline), hooks, views);
 
-  Promise.all([api(`/status/${path}`), api('/webhooks/deliveries', { query: { 'service-request-id': id, limit: 100 } })
-    .catch(() => ({ items: [] })), api(`/media/requests/${path}/events`).catch(() => ({ items: [] }))])
+  Promise.all([api(apiPath`/status/${id}`), api('/webhooks/deliveries', { query: { 'service-request-id': id, limit: 100 } })
+    .catch(() => ({ items: [] })), api(apiPath`/media/requests/${id}/events`).catch(() => ({ items: [] }))])
     .then(([status, deliveries, history]) => {
     fill(statusPart, h('h2', { id: 'st-h' }, 'Status'), h('p', {}, badge(status.status), ' ', status.message || ''),
       status['video-url'] ? h('video', { controls: true, src: status['video-url'], poster: status['image-url'] || undefined,
@@ -86,7 +86,7 @@ function detail(main, id) {
     fill(views, h('h2', { id: 'vw-h' }, 'Share link and views'),
       share ? h('p', {}, h('a', { href: share }, share)) : h('p', { class: 'muted' }, 'No live share link.'));
     if (status.status === 'SUCCESS') {
-      api(`/analytics/videos/${path}`).then((report) => views.append(table('Views', [['Measure', (row) => row[0]], ['Count', (row) => String(row[1])]],
+      api(apiPath`/analytics/videos/${id}`).then((report) => views.append(table('Views', [['Measure', (row) => row[0]], ['Count', (row) => String(row[1])]],
         Object.entries(report.totals || {})))).catch((failure) => { const box = errorBox(); box.show(failure); views.append(box); });
     }
   }).catch((failure) => error.show(failure));

@@ -2,6 +2,7 @@
 // definition (own templates: POST /templates saves a new version), a form generated from its fields driving a live
 // preview still (POST /templates/{id}/preview, debounced) with a time slider, and a test render watched live.
 import { api, current } from '../api.js';
+import { apiPath, pageLink, safeUrl } from '../paths.js';
 import { announce, attempt, badge, debounce, errorBox, field, fill, h, table, when } from '../ui.js';
 
 const SAMPLE = {
@@ -23,10 +24,10 @@ export function render(main, [id]) {
 function listPage(main) {
   const error = errorBox();
   const list = h('div', {}, h('p', {}, 'Loading…'));
-  main.append(h('h1', {}, 'Templates'), h('p', {}, h('a', { class: 'button', href: '#/templates/new' }, 'New template')), error, list);
+  main.append(h('h1', {}, 'Templates'), h('p', {}, h('a', { class: 'button', href: pageLink('templates', 'new') }, 'New template')), error, list);
   const me = current().clientId;
   api('/templates').then((templates) => fill(list, table('Templates', [
-    ['Name', (row) => h('a', { href: `#/templates/${row['template-id']}` }, row.name || row['use-case-id'])],
+    ['Name', (row) => h('a', { href: pageLink('templates', row['template-id']) }, row.name || row['use-case-id'])],
     ['Use case', (row) => row['use-case-id']],
     ['Version', (row) => row.version],
     ['Owner', (row) => (row['owner-client-id'] === me ? 'yours' : 'shared')],
@@ -77,26 +78,29 @@ function editor(template, onSaved) {
 }
 
 function editorPage(main) {
-  main.append(h('h1', {}, 'New template'), editor(null, (saved) => { location.hash = `#/templates/${saved['template-id']}`; }));
+  main.append(h('h1', {}, 'New template'), editor(null, (saved) => { location.hash = pageLink('templates', saved['template-id']); }));
 }
 
 function detailPage(main, id) {
   const error = errorBox();
-  main.append(h('p', {}, h('a', { href: '#/templates' }, '← Templates')), error);
-  const stops = [];
-  api(`/templates/${encodeURIComponent(id)}`).then((template) => {
+  main.append(h('p', {}, h('a', { href: pageLink('templates') }, '← Templates')), error);
+  let gone = false;
+  const stops = [() => { gone = true; }];
+  api(apiPath`/templates/${id}`).then((template) => {
+    if (gone) { return; } // answered after the page was left: the next page owns main now
     const own = template['owner-client-id'] === current().clientId;
     main.append(h('h1', {}, template.name || template['use-case-id']),
       h('p', { class: 'muted' }, `${template['use-case-id']} · version ${template.version} · ${own ? 'yours' : 'shared'} · `
         + `${template.width}×${template.height} · ${template['duration-seconds']} s · ${when(template['created-at'])}`));
     const grid = h('div', { class: 'grid' });
     main.append(grid);
-    const workbench = previewAndTest(template, stops);
+    const workbench = previewAndTest(template, stops, () => gone);
     grid.append(workbench);
     if (own) {
       grid.append(h('section', {}, editor(template, (saved) => {
-        location.hash = `#/templates/${saved['template-id']}`;
-        window.dispatchEvent(new HashChangeEvent('hashchange'));
+        const target = pageLink('templates', saved['template-id']);
+        // the same id again: no hashchange of its own, so the page is drawn again here (once, not twice)
+        if (location.hash === target) { window.dispatchEvent(new HashChangeEvent('hashchange')); } else { location.hash = target; }
       })));
     }
   }).catch((failure) => error.show(failure));
@@ -104,7 +108,7 @@ function detailPage(main, id) {
 }
 
 /** The form from the template's fields, the live preview with its time slider, and the test render. */
-function previewAndTest(template, stops) {
+function previewAndTest(template, stops, left) {
   const inputs = (template.fields || []).map((spec) => {
     const input = h('input', { name: spec.name, 'data-field': spec.name, required: spec.required,
       maxlength: spec['max-length'], placeholder: spec.default || '' });
@@ -121,10 +125,11 @@ function previewAndTest(template, stops) {
   const fields = () => Object.fromEntries(inputs.filter(({ input }) => input.value !== '').map(({ spec, input }) => [spec.name, input.value]));
   let drawn = 0;
   const draw = debounce(async () => {
+    if (left()) { return; } // a preview still pending when the page is left is never asked for
     const ticket = ++drawn;
     state.textContent = 'Drawing…';
     try {
-      const blob = await api(`/templates/${template['template-id']}/preview`, { method: 'POST', as: 'blob',
+      const blob = await api(apiPath`/templates/${template['template-id']}/preview`, { method: 'POST', as: 'blob',
         body: { data: { personalization_fields: fields() }, time: Number(time.value) } });
       if (ticket !== drawn) { return; }
       previewError.show(null);
@@ -199,18 +204,18 @@ export function follow(requestId, target) {
     preload: 'metadata', hidden: true, 'aria-label': 'The rendered video' });
   const details = h('div');
   const error = errorBox();
-  fill(target, h('p', {}, 'Request ', h('a', { href: `#/requests/${requestId}` }, requestId)), status, video, details, error);
+  fill(target, h('p', {}, 'Request ', h('a', { href: pageLink('requests', requestId) }, requestId)), status, video, details, error);
   let streaming = false;
   const poll = async () => {
     if (stopped) { return; }
     try {
-      const answer = await api(`/status/${encodeURIComponent(requestId)}`);
+      const answer = await api(apiPath`/status/${requestId}`);
       fill(status, badge(answer.status), ' ', answer.message || '');
       status.dataset.status = answer.status;
       if (answer.status !== 'SUCCESS' && answer.status !== 'FAILURE') {
-        if (answer['stream-url'] && !streaming) {
+        if (safeUrl(answer['stream-url']) && !streaming) {
           streaming = true;
-          stream(video, answer['stream-url']);
+          stream(video, safeUrl(answer['stream-url']));
         }
         setTimeout(poll, 1000);
         return;
@@ -219,12 +224,12 @@ export function follow(requestId, target) {
       if (answer.status === 'SUCCESS') {
         video.hls?.destroy(); // the stream's player lets go of the element before the MP4 takes it
         video.hls = undefined;
-        video.poster = answer['image-url'] || '';
+        video.poster = safeUrl(answer['image-url']) || '';
         video.replaceChildren();
         if (answer['captions-url']) {
           video.append(h('track', { kind: 'captions', src: answer['captions-url'], srclang: 'en', label: 'Captions', default: true }));
         }
-        video.src = answer['video-url'];
+        video.src = safeUrl(answer['video-url']) || '';
         video.hidden = false;
         fill(details, h('ul', {},
           h('li', {}, h('a', { href: answer['video-url'] }, 'MP4')),

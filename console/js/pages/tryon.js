@@ -2,6 +2,7 @@
 // store (POST /media/task/uploads, a PUT to the presigned URL, then its s3:// path in the request); the request
 // (POST /vton/request) followed until it ends, the result beside its inputs; the recent requests (GET /vton/requests).
 import { all, api, current } from '../api.js';
+import { apiPath } from '../paths.js';
 import { attempt, badge, errorBox, field, fill, h, table, when } from '../ui.js';
 
 /** A file name the upload slot takes: letters, digits, '.', '_' and '-', at most 200 characters. */
@@ -37,7 +38,7 @@ export function render(main) {
   const follow = async (id, inputs) => {
     if (stopped) { return; }
     try {
-      const status = await api(`/vton/status/${encodeURIComponent(id)}`);
+      const status = await api(apiPath`/vton/status/${id}`);
       result.dataset.status = status.status;
       fill(result, h('figure', {}, h('img', { src: inputs.model, alt: 'Model' }), h('figcaption', {}, 'Model')),
         h('figure', {}, h('img', { src: inputs.garment, alt: 'Garment' }), h('figcaption', {}, 'Garment')),

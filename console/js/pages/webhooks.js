@@ -1,6 +1,7 @@
 // Webhooks: the endpoint (GET/PUT /webhooks/endpoint: URL, event types), secret rotation, a test event, and the
 // delivery log with each attempt, replay of one delivery and recovery of every failed one since a time.
 import { api } from '../api.js';
+import { apiPath } from '../paths.js';
 import { announce, attempt, badge, errorBox, field, fill, h, when } from '../ui.js';
 
 export function render(main) {
@@ -83,10 +84,10 @@ function deliveryLog() {
         a['response-body'] ? h('pre', {}, a['response-body']) : '')))),
       item.status === 'PENDING' ? '' : replay, replayError);
     replay.addEventListener('click', () => attempt(replayError, replay, async () => {
-      await api(`/webhooks/deliveries/${encodeURIComponent(item['webhook-id'])}/replay`, { method: 'POST' });
+      await api(apiPath`/webhooks/deliveries/${item['webhook-id']}/replay`, { method: 'POST' });
       announce('Delivery sent again');
       await section.reload();
-      document.querySelector(`[data-webhook-id="${item['webhook-id']}"] details`)?.setAttribute('open', '');
+      document.querySelector(`[data-webhook-id="${CSS.escape(item['webhook-id'])}"] details`)?.setAttribute('open', '');
     }));
     return card;
   }
