@@ -25,6 +25,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -212,6 +214,14 @@ class OpenApiExamplesTest {
         String shareUrl = live.get(exampleOf("getMediaStatus", "200").path("share-url").asText());
         live.put(parameterExample("sharePage", "shareId"), shareUrl.substring(shareUrl.lastIndexOf('/') + 1));
         awaitCall("sharePage", null, 200);
+        // The page issues a view token to this page view; the beacons of the story carry it (docs/sharing.md).
+        String page = http.send(HttpRequest.newBuilder(URI.create(shareUrl)).header("User-Agent", BROWSER).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher token = Pattern.compile("data-view-token=\"([^\"]+)\"").matcher(page);
+        assertThat(token.find()).as("the share page issues a view token").isTrue();
+        JsonNode beacon = requestExample("recordViewerEvent");
+        live.put(beacon.path("token").asText(), token.group(1));
+        live.put(beacon.path("session").asText(), token.group(1).substring(0, token.group(1).indexOf('.')));
         call("sharePageEmbed", null, 200);
         call("shareVideo", null, 302);
         call("sharePoster", null, 302);
