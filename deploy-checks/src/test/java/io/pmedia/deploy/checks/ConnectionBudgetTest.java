@@ -105,6 +105,21 @@ class ConnectionBudgetTest {
                         host));
             }
         }
+        // The migration Jobs, one pod each during a rollout: their JDBC pool, straight to PostgreSQL (Flyway).
+        for (ObjectNode node : m.ofKind("Job")) {
+            var job = TypedModels.bind(node, io.fabric8.kubernetes.api.model.batch.v1.Job.class);
+            var container = job.getSpec().getTemplate().getSpec().getContainers().get(0);
+            String image = container.getImage();
+            ServiceConfig config = ServiceConfig.all().values().stream().filter(c -> image.contains("/" + c.module()
+                    + ":") || image.contains("/" + c.module() + "@")).findFirst().orElseThrow(() -> new AssertionError(
+                            Manifests.name(node) + " runs no service's image: " + image));
+            Map<String, String> env = NetworkPolicyTest.environment(m, container);
+            int size = Integer.parseInt(config.resolve("quarkus.datasource.jdbc.max-size", env,
+                    QUARKUS_DEFAULT_POOL));
+            int parallelism = job.getSpec().getParallelism() == null ? 1 : job.getSpec().getParallelism();
+            direct += parallelism * size;
+            lines.add(String.format("%-20s jdbc %3d pods x %3d -> %s", Manifests.name(node), parallelism, size, rw));
+        }
         int pooled = 0;
         int maxClients = Integer.MAX_VALUE;
         for (var entry : databasesByPooler.entrySet()) {
@@ -191,5 +206,15 @@ class ConnectionBudgetTest {
                         .path("spec").path("template").path("spec").path("containers").path(0).path("env").path(0))
                         .put("name", "QUARKUS_DATASOURCE_JDBC_MAX_SIZE").put("value", "100")));
         assertThat(budget(largerWorkerPool).problems()).anySatisfy(p -> assertThat(p).contains("over the budget"));
+
+        // Issue 38: a migration Job with a 100-connection pool.
+        Manifests largerJobPool = Manifests.of(overlay).changed(objects -> objects.stream()
+                .filter(o -> Manifests.id(o).equals("Job media-migrate")).forEach(o -> o.path("spec").path("template")
+                        .path("spec").path("containers").path(0).path("env").forEach(e -> {
+                            if (e.path("name").asText().equals("QUARKUS_DATASOURCE_JDBC_MAX_SIZE")) {
+                                ((ObjectNode) e).put("value", "100");
+                            }
+                        })));
+        assertThat(budget(largerJobPool).problems()).anySatisfy(p -> assertThat(p).contains("over the budget"));
     }
 }

@@ -143,6 +143,78 @@ class GitOpsTest {
                 .anyMatch(p -> p.startsWith("Application otel-collector: ") && p.contains("repoUrl"));
     }
 
+    /**
+     * What an Argo CD rollback needs (issue 38): every generated (hash-suffixed) ConfigMap a Deployment reads survives
+     * a prune (an old ReplicaSet still reads its own) without marking the Application OutOfSync; the database is never
+     * pruned; and the Application ignores the replicas of exactly the Deployments an autoscaler owns, respecting that
+     * on sync (the others' replicas are git's, so selfHeal keeps them).
+     */
+    static List<String> rollbackProblems(List<ObjectNode> apps, Manifests prod) {
+        List<String> problems = new ArrayList<>();
+        for (ObjectNode cm : prod.ofKind("ConfigMap")) {
+            if (!Manifests.name(cm).matches(".*-[a-z0-9]{10}$")) {
+                continue;
+            }
+            JsonNode a = cm.path("metadata").path("annotations");
+            if (!a.path("argocd.argoproj.io/sync-options").asText().contains("Prune=false")
+                    || !a.path("argocd.argoproj.io/compare-options").asText().contains("IgnoreExtraneous")) {
+                problems.add(Manifests.id(cm) + " would be pruned under an old ReplicaSet");
+            }
+        }
+        for (ObjectNode cluster : prod.ofKind("Cluster")) {
+            if (!cluster.path("metadata").path("annotations").path("argocd.argoproj.io/sync-options").asText()
+                    .contains("Prune=false")) {
+                problems.add(Manifests.id(cluster) + " would be deleted by a sync that renames or drops it");
+            }
+        }
+        Set<String> autoscaled = new TreeSet<>();
+        prod.ofKind("HorizontalPodAutoscaler").forEach(h -> autoscaled.add(h.path("spec").path("scaleTargetRef")
+                .path("name").asText()));
+        prod.ofKind("ScaledObject").forEach(h -> autoscaled.add(h.path("spec").path("scaleTargetRef").path("name")
+                .asText()));
+        for (ObjectNode node : apps) {
+            Application app = TypedModels.bind(node, Application.class);
+            if (!"deploy/k8s/overlays/prod".equals(app.spec().source().path())) {
+                continue;
+            }
+            Set<String> ignored = new TreeSet<>();
+            if (app.spec().ignoreDifferences() != null) {
+                app.spec().ignoreDifferences().stream().filter(i -> "Deployment".equals(i.kind())
+                        && i.jsonPointers() != null && i.jsonPointers().contains("/spec/replicas"))
+                        .forEach(i -> ignored.add(i.name() == null ? "*" : i.name()));
+            }
+            if (!ignored.equals(autoscaled)) {
+                problems.add(Manifests.id(node) + " ignores the replicas of " + ignored + ", the autoscalers own "
+                        + autoscaled);
+            }
+            if (!app.spec().syncPolicy().syncOptions().contains("RespectIgnoreDifferences=true")) {
+                problems.add(Manifests.id(node) + ": a sync resets the autoscalers' replicas");
+            }
+        }
+        return problems;
+    }
+
+    @Test
+    void aRollbackUnderArgoCdKeepsWhatTheOldReplicaSetsNeed() throws IOException {
+        List<ObjectNode> apps = applications();
+        Manifests prod = Manifests.of("prod");
+        assertThat(rollbackProblems(apps, prod)).isEmpty();
+        // Issue 38: generated ConfigMaps pruned; every Deployment's replicas ignored.
+        Manifests pruned = prod.changed(objects -> objects.stream().filter(o -> Manifests.name(o).startsWith(
+                "pmedia-s3-")).forEach(o -> ((ObjectNode) o.path("metadata")).remove("annotations")));
+        assertThat(rollbackProblems(apps, pruned)).singleElement().asString().endsWith(
+                "would be pruned under an old ReplicaSet");
+        List<ObjectNode> all = new ArrayList<>();
+        apps.forEach(a -> all.add(a.deepCopy()));
+        all.stream().filter(a -> Manifests.name(a).equals("pmedia")).forEach(a -> {
+            var ignore = (com.fasterxml.jackson.databind.node.ArrayNode) a.path("spec").path("ignoreDifferences");
+            ignore.removeAll();
+            ignore.addObject().put("group", "apps").put("kind", "Deployment").putArray("jsonPointers")
+                    .add("/spec/replicas");
+        });
+        assertThat(rollbackProblems(all, prod)).singleElement().asString().contains("ignores the replicas of [*]");
+    }
+
     /** The prod overlay with the external-secrets component, rendered from a copy of deploy/k8s. */
     static Manifests prodWithExternalSecrets(Path tmp) throws Exception {
         Path copy = tmp.resolve("k8s");

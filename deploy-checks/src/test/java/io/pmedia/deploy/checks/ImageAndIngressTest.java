@@ -92,30 +92,115 @@ class ImageAndIngressTest {
     }
 
     /**
-     * The digests ./pmedia images records (components/image-digests) pin prod's images when the overlay lists the
-     * component: each entry names an image prod runs (a registry changed in values.env since the build would not) and
-     * every container of that image then runs it by digest.
+     * The image-digests component pins every image prod runs or none (issue 38: two of seven, with digests never
+     * pushed, and five workloads failed to pull): each entry a sha256 digest, no two alike, every image of prod's
+     * registry named once; and when it pins, every container of that image runs it by digest.
      */
+    static List<String> digestProblems(JsonNode component, Manifests pinned) {
+        List<String> problems = new java.util.ArrayList<>();
+        JsonNode entries = component.path("images");
+        if (entries.isEmpty()) {
+            return problems;
+        }
+        List<String> images = new java.util.ArrayList<>();
+        pinned.objects.forEach(o -> {
+            if (o.path("kind").asText().matches("Deployment|Job")) {
+                collectImages(o, images);
+            }
+        });
+        java.util.Set<String> repositories = new java.util.TreeSet<>();
+        images.forEach(i -> repositories.add(i.replaceFirst("[:@].*$", "")));
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        java.util.Set<String> digests = new java.util.TreeSet<>();
+        for (JsonNode entry : entries) {
+            String name = entry.path("name").asText();
+            String digest = entry.path("digest").asText();
+            named.add(name);
+            if (!digest.matches("sha256:[0-9a-f]{64}") || digest.matches("sha256:(.)\\1{63}")) {
+                problems.add(name + ": " + digest + " is no pushed digest");
+            } else if (!digests.add(digest)) {
+                problems.add(name + ": " + digest + " pins another image too");
+            }
+            images.stream().filter(i -> i.startsWith(name + ":") || i.startsWith(name + "@"))
+                    .filter(i -> !i.equals(name + "@" + digest)).forEach(i -> problems.add(i + " is not pinned"));
+        }
+        if (!named.equals(repositories)) {
+            problems.add("the component pins " + named + ", prod runs " + repositories + ": every image or none");
+        }
+        return problems;
+    }
+
     @Test
-    void theRecordedDigestsPinProdsImages(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+    void theDigestsComponentPinsEveryImageOrNone(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
         java.nio.file.Path copy = tmp.resolve("k8s");
         ValuesTest.copyTree(Manifests.root().resolve("deploy/k8s"), copy);
         java.nio.file.Path kustomization = copy.resolve("overlays/prod/kustomization.yaml");
         java.nio.file.Files.writeString(kustomization, java.nio.file.Files.readString(kustomization).replace(
                 "  - ../../components/values\n", "  - ../../components/values\n  - ../../components/image-digests\n"));
-        Manifests pinned = Manifests.parse("prod + image-digests", ValuesTest.render(copy.resolve("overlays/prod")));
-        List<String> images = new java.util.ArrayList<>();
-        pinned.objects.forEach(o -> collectImages(o, images));
-        JsonNode component = new com.fasterxml.jackson.databind.ObjectMapper(
-                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(
-                        copy.resolve(
-                                "components/image-digests/kustomization.yaml").toFile());
-        assertThat(component.path("images")).isNotEmpty().allSatisfy(entry -> {
-            String name = entry.path("name").asText();
-            assertThat(images).as("prod runs %s", name).anyMatch(i -> i.startsWith(name + "@"))
-                    .filteredOn(i -> i.startsWith(name + ":") || i.startsWith(name + "@"))
-                    .allSatisfy(i -> assertThat(i).isEqualTo(name + "@" + entry.path("digest").asText()));
-        });
+        java.nio.file.Path file = copy.resolve("components/image-digests/kustomization.yaml");
+        var yaml = new com.fasterxml.jackson.databind.ObjectMapper(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+        assertThat(digestProblems(yaml.readTree(file.toFile()), Manifests.parse("prod + image-digests",
+                ValuesTest.render(copy.resolve("overlays/prod"))))).as("the committed component").isEmpty();
+
+        // What ./pmedia images push writes from a full set of pushed digests: every image pinned.
+        StringBuilder all = new StringBuilder(
+                "apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nimages:\n");
+        List<String> modules = ServiceConfig.all().values().stream().map(ServiceConfig::module).distinct().sorted()
+                .toList();
+        String registry = java.util.regex.Pattern.compile("(?m)^REGISTRY=(.*)$").matcher(Manifests.read(Manifests
+                .root().resolve("deploy/k8s/overlays/prod/values.env"))).results().findFirst().orElseThrow().group(1);
+        for (int i = 0; i < modules.size(); i++) {
+            all.append("  - name: ").append(registry).append('/').append(modules.get(i)).append("\n    digest: sha256:")
+                    .append(String.format("%064x", 0xabc00L + i)).append('\n');
+        }
+        java.nio.file.Files.writeString(file, all.toString());
+        assertThat(digestProblems(yaml.readTree(file.toFile()), Manifests.parse("prod pinned", ValuesTest.render(copy
+                .resolve("overlays/prod"))))).isEmpty();
+
+        // Issue 38's file: two images of seven.
+        String partial = all.toString().lines().limit(7).collect(java.util.stream.Collectors.joining("\n")) + "\n";
+        java.nio.file.Files.writeString(file, partial);
+        assertThat(digestProblems(yaml.readTree(file.toFile()), Manifests.parse("prod partly pinned", ValuesTest
+                .render(copy.resolve("overlays/prod"))))).singleElement().asString().contains("every image or none");
+        // A made-up digest.
+        java.nio.file.Files.writeString(file, all.toString().replace(String.format("%064x", 0xabc00L),
+                "0".repeat(64)));
+        assertThat(digestProblems(yaml.readTree(file.toFile()), Manifests.parse("prod pinned to zeros", ValuesTest
+                .render(copy.resolve("overlays/prod"))))).singleElement().asString().contains("is no pushed digest");
+    }
+
+    /** ./pmedia images push writes the component from a digest per image, or refuses and leaves it alone. */
+    @Test
+    void thePushStepWritesEveryDigestOrNothing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        java.nio.file.Path pushed = java.nio.file.Files.createDirectories(tmp.resolve("pushed"));
+        java.nio.file.Path component = tmp.resolve("kustomization.yaml");
+        java.nio.file.Files.writeString(component, "untouched\n");
+        List<String> modules = Manifests.read(Manifests.root().resolve("deploy/docker/images.txt")).lines()
+                .filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> l.split(" ")[0]).toList();
+        java.nio.file.Files.writeString(pushed.resolve(modules.get(0) + ".digest"), "sha256:" + "1".repeat(64));
+        String script = "set -e; ROOT='" + Manifests.root() + "'; STATE='" + tmp + "'; LOGS='" + tmp + "';"
+                + " info() { :; }; die() { echo \"$*\" >&2; exit 1; };"
+                + " . \"$ROOT/scripts/lib/images.sh\"; IMAGES_DIGESTS_COMPONENT='" + component + "';"
+                + " images_digest_component registry.example.com/pmedia '" + pushed + "'";
+        Process partial = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
+        String out = new String(partial.getInputStream().readAllBytes());
+        assertThat(partial.waitFor()).as(out).isNotZero();
+        assertThat(out).contains("no pushed digest for " + modules.get(1));
+        assertThat(java.nio.file.Files.readString(component)).isEqualTo("untouched\n");
+        for (int i = 1; i < modules.size(); i++) {
+            java.nio.file.Files.writeString(pushed.resolve(modules.get(i) + ".digest"), "sha256:"
+                    + String.format("%064x", 0xdef00L + i) + "\n");
+        }
+        Process full = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
+        String fullOut = new String(full.getInputStream().readAllBytes());
+        assertThat(full.waitFor()).as(fullOut).isZero();
+        assertThat(java.nio.file.Files.readString(component)).contains("kind: Component")
+                .contains("name: registry.example.com/pmedia/" + modules.get(modules.size() - 1));
+        assertThat(java.nio.file.Files.readString(component).lines().filter(l -> l.contains("digest: sha256:")))
+                .hasSize(modules.size());
     }
 
     @ParameterizedTest

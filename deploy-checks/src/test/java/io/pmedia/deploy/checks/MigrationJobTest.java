@@ -88,6 +88,7 @@ class MigrationJobTest {
             jobs0 = Math.min(jobs0, wave(m.get("Job", job.getMetadata().getName())));
         }
         int jobsMax = jobs.stream().mapToInt(j -> wave(m.get("Job", j.getMetadata().getName()))).max().orElse(0);
+        int deploymentsMax = m.ofKind("Deployment").stream().mapToInt(MigrationJobTest::wave).max().orElse(0);
         for (ObjectNode o : m.objects) {
             String kind = o.path("kind").asText();
             int w = wave(o);
@@ -96,13 +97,32 @@ class MigrationJobTest {
                 case "Deployment" -> w > jobsMax;
                 case "HorizontalPodAutoscaler", "ScaledObject" -> m.ofKind("Deployment").stream()
                         .allMatch(d -> wave(d) < w);
-                default -> w < jobs0;
+                // before the Jobs, or after the whole rollout; what waits for the outside world only after it
+                default -> w > Math.max(jobsMax, deploymentsMax) || !waitsForTheOutsideWorld(m, o) && w < jobs0;
             };
             if (!ok) {
                 problems.add(Manifests.id(o) + " is in sync wave " + w + " (Jobs " + jobs0 + "-" + jobsMax + ")");
             }
         }
         return problems;
+    }
+
+    /**
+     * What becomes healthy only when something outside the cluster answers: an Ingress (a load balancer's address), a
+     * Certificate whose issuer is not a CA or self-signed Issuer of these objects (ACME: DNS and a challenge through
+     * the ingress). Nothing of a rollout may wait behind it.
+     */
+    static boolean waitsForTheOutsideWorld(Manifests m, JsonNode o) {
+        return switch (o.path("kind").asText()) {
+            case "Ingress" -> true;
+            case "Certificate" -> {
+                JsonNode ref = o.path("spec").path("issuerRef");
+                var issuer = m.find(ref.path("kind").asText("Issuer"), ref.path("name").asText());
+                yield issuer.isEmpty() || !(issuer.get().path("spec").has("ca")
+                        || issuer.get().path("spec").has("selfSigned"));
+            }
+            default -> false;
+        };
     }
 
     private static String secretOf(Container c, String name) {
@@ -162,9 +182,13 @@ class MigrationJobTest {
         // A Job that connects as another service's role.
         assertThat(problems(prod.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
                 "Job vton-migrate")).forEach(
-                        o -> ((ObjectNode) o.path("spec").path("template").path("spec")
-                                .path("containers").path(0).path("env").path(3).path("valueFrom").path("secretKeyRef"))
-                                .set("name", TextNode.valueOf("pmedia-db-batch"))))))
+                        o -> o.path("spec").path("template").path("spec").path("containers").path(0).path("env")
+                                .forEach(e -> {
+                                    if (e.path("name").asText().equals("PMEDIA_DB_USER")) {
+                                        ((ObjectNode) e.path("valueFrom").path("secretKeyRef")).set("name",
+                                                TextNode.valueOf("pmedia-db-batch"));
+                                    }
+                                })))))
                 .contains("vton-migrate connects with another PMEDIA_DB_USER than vton");
         // A Deployment in the Jobs' wave.
         assertThat(problems(prod.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
@@ -176,5 +200,14 @@ class MigrationJobTest {
                 "Cluster pmedia-db")).forEach(o -> ((ObjectNode) o.path("metadata")).putObject("annotations")
                         .put(WAVE, "2")))))
                 .contains("Cluster pmedia-db is in sync wave 2 (Jobs 1-1)");
+        // Issue 38: the ACME certificate back in wave 0, ahead of the migrations and the Deployments.
+        assertThat(problems(prod.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "Certificate pmedia-ingress")).forEach(o -> ((ObjectNode) o.path("metadata").path("annotations"))
+                        .put(WAVE, "0")))))
+                .containsExactly("Certificate pmedia-ingress is in sync wave 0 (Jobs 1-1)");
+        // The namespace's own CA needs nothing from outside: it may come first (dev's public certificate is its).
+        assertThat(waitsForTheOutsideWorld(prod, prod.get("Certificate", "gateway-tls"))).isFalse();
+        assertThat(waitsForTheOutsideWorld(Manifests.of("dev"), Manifests.of("dev").get("Certificate",
+                "pmedia-ingress"))).isFalse();
     }
 }

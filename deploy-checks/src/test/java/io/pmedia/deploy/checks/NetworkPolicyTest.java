@@ -96,6 +96,19 @@ class NetworkPolicyTest {
                     Map.of(
                             "pgbouncer", 5432, "metrics", 9127)));
         }
+        // The migration Jobs' pods (their template's labels; they listen on nothing).
+        for (var job : m.ofKind("Job")) {
+            Map<String, String> labels = new HashMap<>();
+            job.path("spec").path("template").path("metadata").path("labels").fields()
+                    .forEachRemaining(l -> labels.put(l.getKey(), l.getValue().asText()));
+            endpoints.put(Manifests.name(job), new Endpoint(Manifests.name(job), Manifests.NAMESPACE, labels, null,
+                    Map.of()));
+        }
+        // The operators that reach into the namespace: KEDA's scalers read the consumer lag from the brokers; the
+        // CloudNativePG operator asks each instance's manager for its status.
+        endpoints.put("keda", new Endpoint("keda", "keda", Map.of("app", "keda-operator"), null, Map.of()));
+        endpoints.put("cnpg-operator", new Endpoint("cnpg-operator", "cnpg-system", Map.of(
+                "app.kubernetes.io/name", "cloudnative-pg"), null, Map.of()));
         // An operator's client pod (docs/operations.md, "Replay dead letters"), labelled as the runbook says.
         endpoints.put("kafka-ops", new Endpoint("kafka-ops", Manifests.NAMESPACE, Map.of("pmedia.io/kafka-ops",
                 "true"), null, Map.of()));
@@ -131,6 +144,11 @@ class NetworkPolicyTest {
                     case "PMEDIA_OTLP_ENDPOINT" -> calls.add(new Call(from, "otel-collector",
                             URI.create(value).getPort(), "TCP"));
                     case "PMEDIA_S3_ENDPOINT" -> {
+                        if (!environment(m, d).containsKey("PMEDIA_S3_ACCESS_KEY")
+                                && WorkloadTest.container(d).getEnv().stream()
+                                        .noneMatch(e -> e.getName().equals("PMEDIA_S3_ACCESS_KEY"))) {
+                            continue; // the address only (the gateway's console CSP): no client, no call
+                        }
                         URI s3 = URI.create(value);
                         boolean inCluster = s3.getHost().split("\\.").length == 2 || s3.getHost().endsWith(".svc");
                         int port = s3.getPort() != -1 ? s3.getPort() : "https".equals(s3.getScheme()) ? 443 : 80;
@@ -160,6 +178,40 @@ class NetworkPolicyTest {
             calls.add(new Call("prometheus", Manifests.name(pooler), 9127, "TCP"));
         }
         calls.add(new Call("kafka-ops", "kafka", 9093, "TCP"));
+        // The migration Jobs: their database (the hosts of their environment), DNS, traces.
+        for (var node : m.ofKind("Job")) {
+            String from = Manifests.name(node);
+            var container = TypedModels.bind(node, io.fabric8.kubernetes.api.model.batch.v1.Job.class).getSpec()
+                    .getTemplate().getSpec().getContainers().get(0);
+            Map<String, String> env = environment(m, container);
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                switch (e.getKey()) {
+                    case "PMEDIA_DB_HOST", "PMEDIA_DB_DIRECT_HOST" -> calls.add(new Call(from, database(m,
+                            e.getValue()), Integer.parseInt(env.getOrDefault("PMEDIA_DB_PORT", "5432")), "TCP"));
+                    case "PMEDIA_OTLP_ENDPOINT" -> calls.add(new Call(from, "otel-collector",
+                            URI.create(e.getValue()).getPort(), "TCP"));
+                    default -> {
+                    }
+                }
+            }
+            calls.add(new Call(from, "dns", 53, "UDP"));
+            calls.add(new Call(from, "dns", 53, "TCP"));
+        }
+        // KEDA's lag reader (its ScaledObjects' bootstrap port); the operator and the instances among themselves
+        // (PostgreSQL's port, the instance manager's status port); Prometheus on PostgreSQL's exporter.
+        for (var scaled : m.ofKind("ScaledObject")) {
+            for (var trigger : scaled.path("spec").path("triggers")) {
+                String bootstrap = trigger.path("metadata").path("bootstrapServers").asText();
+                calls.add(new Call("keda", "kafka", Integer.parseInt(bootstrap.substring(bootstrap.lastIndexOf(':')
+                        + 1)), "TCP"));
+            }
+        }
+        var postgres = endpoints.get("postgres").ports();
+        for (String peer : List.of("cnpg-operator", "postgres")) {
+            calls.add(new Call(peer, "postgres", postgres.get("postgresql"), "TCP"));
+            calls.add(new Call(peer, "postgres", postgres.get("status"), "TCP"));
+        }
+        calls.add(new Call("prometheus", "postgres", postgres.get("metrics"), "TCP"));
         return calls;
     }
 
@@ -241,6 +293,49 @@ class NetworkPolicyTest {
                 "engagement -> pmedia-db-pooler-rw:5432/TCP");
     }
 
+    /**
+     * The paths no Deployment's configuration names, each taken away once (issue 38): the migration Jobs' route to
+     * PostgreSQL, KEDA among the brokers' peers, the CloudNativePG operator's way into the instances, the exporter's
+     * port; and a port opened to a Job that listens on nothing is an extra.
+     */
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theChecksFailWhenAPathOfTheJobsOperatorsOrExportersIsMissing(String overlay) {
+        Manifests m = Manifests.of(overlay);
+        Manifests noJobs = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "NetworkPolicy to-postgres")).forEach(o -> {
+                    var selector = (com.fasterxml.jackson.databind.node.ObjectNode) o.path("spec").path("podSelector");
+                    selector.putArray("matchExpressions").addObject().put("key", "app.kubernetes.io/component")
+                            .put("operator", "NotIn").putArray("values").add("migration");
+                }));
+        assertThat(blocked(noJobs)).contains("gateway-migrate -> postgres:5432/TCP",
+                "engagement-migrate -> postgres:5432/TCP");
+        Manifests noKeda = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals("Kafka pmedia"))
+                .forEach(o -> {
+                    var peers = (com.fasterxml.jackson.databind.node.ArrayNode) o.at(
+                            "/spec/kafka/listeners/0/networkPolicyPeers");
+                    for (int i = 0; i < peers.size(); i++) {
+                        if (peers.get(i).has("namespaceSelector")) {
+                            peers.remove(i);
+                            return;
+                        }
+                    }
+                }));
+        assertThat(blocked(noKeda)).containsExactly("keda -> kafka:9093/TCP");
+        Manifests noOperator = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "NetworkPolicy postgres")).forEach(o -> {
+                    var from = (com.fasterxml.jackson.databind.node.ArrayNode) o.at("/spec/ingress/2/from");
+                    from.remove(1);
+                }));
+        assertThat(blocked(noOperator)).containsExactly("cnpg-operator -> postgres:5432/TCP",
+                "cnpg-operator -> postgres:8000/TCP");
+        Manifests exporter = m.changed(objects -> objects.stream().filter(o -> Manifests.id(o).equals(
+                "NetworkPolicy postgres")).forEach(
+                        o -> ((com.fasterxml.jackson.databind.node.ObjectNode) o.at(
+                                "/spec/ingress/3/ports/0")).put("port", 9188)));
+        assertThat(blocked(exporter)).containsExactly("prometheus -> postgres:9187/TCP");
+    }
+
     static List<String> blocked(Manifests m) {
         List<NetworkPolicy> policies = policies(m);
         List<NetworkPolicyPeer> brokerPeers = brokerPeers(m);
@@ -266,7 +361,10 @@ class NetworkPolicyTest {
         endpoints.values().forEach(e -> probePorts.addAll(e.ports().values()));
         for (Endpoint from : endpoints.values()) {
             for (Endpoint to : endpoints.values()) {
-                if (from == to || !(isPmedia(from) || isPmedia(to))) {
+                // pmedia's pods both ways; the data tier's pods (Kafka's, PostgreSQL's, PgBouncer's) as they are
+                // reached (their egress is their operators' business).
+                boolean governed = isPmedia(from) || isPmedia(to) || Manifests.NAMESPACE.equals(to.namespace());
+                if (from == to && !from.name().equals("postgres") || !governed) {
                     continue;
                 }
                 for (int port : probePorts) {

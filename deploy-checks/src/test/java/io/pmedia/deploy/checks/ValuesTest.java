@@ -155,8 +155,10 @@ class ValuesTest {
         Map<String, String> values = values(Manifests.read(dir.resolve("values.env")));
         Map<String, List<Target>> owned = replacements(K8S, overlay);
         List<String> problems = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(f -> !f.getFileName().toString().equals("values.env")).toList()) {
+        // every file of the overlay, its local components' (prod's wal-archiving) included
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString()
+                    .equals("values.env")).sorted().toList()) {
                 String text = Files.readString(f);
                 values.forEach((k, v) -> {
                     if (!PLAIN.matcher(v).matches() && text.contains(v)) {
