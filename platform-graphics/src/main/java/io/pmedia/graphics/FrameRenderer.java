@@ -134,6 +134,10 @@ public final class FrameRenderer implements AutoCloseable {
             }
             Rect box = boxes.get(i);
             int count = canvas.save();
+            if (scene.bandHeight() < scene.height()) {
+                int top = scene.band(i) * scene.bandHeight();
+                canvas.clipRect(Rect.Companion.makeLTRB(0, top, scene.width(), top + scene.bandHeight()));
+            }
             float anchorX = (float) (box.getLeft() + transform.anchorX() * box.getWidth());
             float anchorY = (float) (box.getTop() + transform.anchorY() * box.getHeight());
             canvas.translate((float) transform.x() + anchorX, (float) transform.y() + anchorY);
