@@ -3,11 +3,13 @@ package io.pmedia.graphics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 import org.jetbrains.skia.Bitmap;
 import org.jetbrains.skia.Canvas;
 import org.jetbrains.skia.ColorAlphaType;
 import org.jetbrains.skia.ColorType;
+import org.jetbrains.skia.Image;
 import org.jetbrains.skia.ImageInfo;
 import org.jetbrains.skia.Paint;
 import org.jetbrains.skia.Rect;
@@ -32,9 +34,16 @@ public final class FrameRenderer implements AutoCloseable {
     private final Scene scene;
     private final List<Object> painters = new ArrayList<>();
     private final List<Rect> boxes = new ArrayList<>();
+    /** What each layer may draw on (its box, and around it its shadow, stroke, animation's reach). */
+    private final List<Rect> extents = new ArrayList<>();
     private final Bitmap bitmap = new Bitmap();
     private final Canvas canvas;
     private final ImageInfo straight;
+    /** The states of the last frame drawn, and a picture of its bottom layers that had not changed. */
+    private List<Object> previous;
+    private Image below;
+    private int belowCount;
+    private List<Object> belowStates;
 
     public FrameRenderer(Scene scene, FontChain fonts) {
         this.scene = scene;
@@ -62,9 +71,13 @@ public final class FrameRenderer implements AutoCloseable {
                 painters.add(new TextPainter(block, text.in(), text.out()));
                 boxes.add(Rect.Companion.makeXYWH((float) left, (float) top, (float) block.width(),
                         (float) block.height()));
+                float reach = (float) (block.size() * 1.5 + distance(text.in()) + distance(text.out()));
+                extents.add(Rect.Companion.makeLTRB((float) left - reach, (float) top - reach,
+                        (float) (left + block.width()) + reach, (float) (top + block.height()) + reach));
             } else if (layer instanceof ShapeLayer shape) {
                 painters.add(shape);
                 boxes.add(ShapePainter.bounds(shape.geometry()));
+                extents.add(ShapePainter.extent(shape.geometry(), shape.stroke(), shape.shadow()));
             }
         }
         ImageInfo premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
@@ -78,6 +91,10 @@ public final class FrameRenderer implements AutoCloseable {
 
     public Scene scene() {
         return scene;
+    }
+
+    private static double distance(io.pmedia.graphics.motion.TextAnimation animation) {
+        return animation == null ? 0 : animation.distance();
     }
 
     /** The laid-out text of layer {@code index} (null for a shape): its size, lines, unresolved glyphs. */
@@ -101,67 +118,104 @@ public final class FrameRenderer implements AutoCloseable {
      * stream can repeat the bytes of the last one instead of drawing it again.
      */
     public Object state(long index) {
-        double time = scene.time(index);
-        List<Object> state = new ArrayList<>();
+        return states(scene.time(index));
+    }
+
+    /** Each layer's state at {@code time}: FALSE when hidden, else its opacity, transform and units' motions. */
+    private List<Object> states(double time) {
+        List<Object> states = new ArrayList<>();
         for (int i = 0; i < scene.layers().size(); i++) {
             Layer layer = scene.layers().get(i);
             if (!layer.timing().shows(time)) {
-                state.add(Boolean.FALSE);
+                states.add(Boolean.FALSE);
                 continue;
             }
+            List<Object> state = new ArrayList<>();
             state.add(layer.timing().opacity(time));
             state.add(layer.keyframes().at(time - layer.timing().start()));
             if (painters.get(i) instanceof TextPainter painter) {
                 state.add(Arrays.asList(painter.motions(time - layer.timing().start(), layer.timing().end() - time)));
             }
+            states.add(state);
         }
-        return state;
+        return states;
     }
 
     /** Draws the scene at {@code time} seconds on the renderer's raster. */
     void draw(double time) {
-        canvas.clear(0);
-        for (int i = 0; i < scene.layers().size(); i++) {
-            Layer layer = scene.layers().get(i);
-            if (!layer.timing().shows(time)) {
-                continue;
-            }
-            double local = time - layer.timing().start();
-            Transform transform = layer.keyframes().at(local);
-            double opacity = layer.timing().opacity(time) * transform.opacity();
-            if (opacity <= 0) {
-                continue;
-            }
-            Rect box = boxes.get(i);
-            int count = canvas.save();
-            if (scene.bandHeight() < scene.height()) {
-                int top = scene.band(i) * scene.bandHeight();
-                canvas.clipRect(Rect.Companion.makeLTRB(0, top, scene.width(), top + scene.bandHeight()));
-            }
-            float anchorX = (float) (box.getLeft() + transform.anchorX() * box.getWidth());
-            float anchorY = (float) (box.getTop() + transform.anchorY() * box.getHeight());
-            canvas.translate((float) transform.x() + anchorX, (float) transform.y() + anchorY);
-            canvas.rotate((float) transform.rotation());
-            canvas.scale((float) transform.scale(), (float) transform.scale());
-            canvas.translate(-anchorX, -anchorY);
-            if (opacity < 1) {
-                Paint alpha = new Paint();
-                alpha.setAlphaf((float) opacity);
-                canvas.saveLayer(null, alpha);
-            }
-            Object painter = painters.get(i);
-            if (painter instanceof TextPainter text) {
-                TextLayer textLayer = (TextLayer) layer;
-                canvas.translate(box.getLeft(), box.getTop());
-                if (textLayer.box() != null) {
-                    paintLineBoxes(text.block(), textLayer);
-                }
-                text.paint(canvas, text.motions(local, layer.timing().end() - time));
-            } else if (painter instanceof ShapeLayer shape) {
-                ShapePainter.paint(canvas, shape.geometry(), shape.fill(), shape.stroke(), shape.shadow());
-            }
-            canvas.restoreToCount(count);
+        List<Object> states = states(time);
+        int unchanged = 0;
+        while (previous != null && unchanged < states.size()
+                && Objects.equals(states.get(unchanged), previous.get(unchanged))) {
+            unchanged++;
         }
+        previous = states;
+        canvas.clear(0);
+        int from = 0;
+        if (below != null && Objects.equals(states.subList(0, belowCount), belowStates)) {
+            canvas.drawImage(below, 0, 0);
+            from = belowCount;
+        } else if (below != null) {
+            below.close();
+            below = null;
+        }
+        // the layers that did not change since the last frame will likely not change in the next: keep them drawn
+        int keep = unchanged > from && states.subList(0, unchanged).stream().anyMatch(st -> st != Boolean.FALSE)
+                ? unchanged
+                : -1;
+        for (int i = from; i < scene.layers().size(); i++) {
+            drawLayer(i, time);
+            if (i + 1 == keep) {
+                if (below != null) {
+                    below.close();
+                }
+                below = Image.Companion.makeFromBitmap(bitmap);
+                belowCount = keep;
+                belowStates = List.copyOf(states.subList(0, keep));
+            }
+        }
+    }
+
+    private void drawLayer(int i, double time) {
+        Layer layer = scene.layers().get(i);
+        if (!layer.timing().shows(time)) {
+            return;
+        }
+        double local = time - layer.timing().start();
+        Transform transform = layer.keyframes().at(local);
+        double opacity = layer.timing().opacity(time) * transform.opacity();
+        if (opacity <= 0) {
+            return;
+        }
+        Rect box = boxes.get(i);
+        int count = canvas.save();
+        if (scene.bandHeight() < scene.height()) {
+            int top = scene.band(i) * scene.bandHeight();
+            canvas.clipRect(Rect.Companion.makeLTRB(0, top, scene.width(), top + scene.bandHeight()));
+        }
+        float anchorX = (float) (box.getLeft() + transform.anchorX() * box.getWidth());
+        float anchorY = (float) (box.getTop() + transform.anchorY() * box.getHeight());
+        canvas.translate((float) transform.x() + anchorX, (float) transform.y() + anchorY);
+        canvas.rotate((float) transform.rotation());
+        canvas.scale((float) transform.scale(), (float) transform.scale());
+        canvas.translate(-anchorX, -anchorY);
+        if (opacity < 1) {
+            Paint alpha = new Paint();
+            alpha.setAlphaf((float) opacity);
+            canvas.saveLayer(extents.get(i), alpha); // bounded: the layer, not the frame, is composited
+        }
+        Object painter = painters.get(i);
+        if (painter instanceof TextPainter text) {
+            TextLayer textLayer = (TextLayer) layer;
+            canvas.translate(box.getLeft(), box.getTop());
+            if (textLayer.box() != null) {
+                paintLineBoxes(text.block(), textLayer);
+            }
+            text.paint(canvas, text.motions(local, layer.timing().end() - time));
+        } else if (painter instanceof ShapeLayer shape) {
+            ShapePainter.paint(canvas, shape.geometry(), shape.fill(), shape.stroke(), shape.shadow());
+        }
+        canvas.restoreToCount(count);
     }
 
     private void paintLineBoxes(TextBlock block, TextLayer layer) {
@@ -176,6 +230,9 @@ public final class FrameRenderer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (below != null) {
+            below.close();
+        }
         canvas.close();
         bitmap.close();
     }

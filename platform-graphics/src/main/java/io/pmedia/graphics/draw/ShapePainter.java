@@ -23,6 +23,17 @@ public final class ShapePainter {
                 (float) geometry.height());
     }
 
+    /** Everything the shape may draw on: its box, its stroke's half width and its shadow's offset and blur. */
+    public static Rect extent(Geometry geometry, Stroke stroke, Shadow shadow) {
+        Rect box = bounds(geometry);
+        float grow = 2 + (stroke == null ? 0 : (float) stroke.width());
+        if (shadow != null) {
+            grow += (float) (Math.max(Math.abs(shadow.dx()), Math.abs(shadow.dy())) + shadow.blur() * 2);
+        }
+        return Rect.Companion.makeLTRB(box.getLeft() - grow, box.getTop() - grow, box.getRight() + grow,
+                box.getBottom() + grow);
+    }
+
     public static void paint(Canvas canvas, Geometry geometry, Fill fill, Stroke stroke, Shadow shadow) {
         int count = canvas.getSaveCount();
         if (shadow != null) {
@@ -30,7 +41,8 @@ public final class ShapePainter {
             float sigma = (float) (shadow.blur() / 2);
             layer.setImageFilter(ImageFilter.Companion.makeDropShadow((float) shadow.dx(), (float) shadow.dy(), sigma,
                     sigma, shadow.color(), null, null));
-            canvas.saveLayer(null, layer);
+            // bounded: an unbounded layer would blur the whole frame for a small shape
+            canvas.saveLayer(extent(geometry, stroke, shadow), layer);
         }
         Rect box = bounds(geometry);
         if (fill != null && !(geometry instanceof Geometry.Line)) {
