@@ -161,11 +161,11 @@ public final class MotionKeys {
         object(node, path, FILL_KEYS.get(type));
         List<Fill.Stop> stops = stops(node, path);
         if (type.equals("linear")) {
-            double[] from = point(node, "from", path, new double[] { 0, 0 });
-            double[] to = point(node, "to", path, new double[] { 1, 0 });
+            double[] from = point(node, "from", path, new double[]{0, 0});
+            double[] to = point(node, "to", path, new double[]{1, 0});
             return new Fill.Linear(from[0], from[1], to[0], to[1], stops);
         }
-        double[] center = point(node, "center", path, new double[] { 0.5, 0.5 });
+        double[] center = point(node, "center", path, new double[]{0.5, 0.5});
         return new Fill.Radial(center[0], center[1], number(node, "radius", path, 0.5, 0.01, 10), stops);
     }
 
@@ -232,7 +232,7 @@ public final class MotionKeys {
         if (!value.isArray() || value.size() != 2 || !value.get(0).isNumber() || !value.get(1).isNumber()) {
             throw new SceneException(path + "." + key, "[x, y]: fractions of the box (0 to 1)");
         }
-        return new double[] { value.get(0).asDouble(), value.get(1).asDouble() };
+        return new double[]{value.get(0).asDouble(), value.get(1).asDouble()};
     }
 
     private static void object(JsonNode node, String path, Set<String> keys) {

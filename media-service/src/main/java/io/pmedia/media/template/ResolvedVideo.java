@@ -1,12 +1,12 @@
 package io.pmedia.media.template;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A template with one customer's data applied: the exact segments in order, their lengths in whole frames, the
@@ -228,7 +228,8 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     public record Text(String text, String font, int size, String color, String boxColor, String shadowColor,
             String x, String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight,
             double start, double end, double fadeIn, double fadeOut, JsonNode animate, JsonNode keyframes)
-            implements Layer {
+            implements
+                Layer {
 
         /** A text that neither animates nor moves. */
         public Text(String text, String font, int size, String color, String boxColor, String shadowColor, String x,

@@ -33,10 +33,10 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-
-import io.pmedia.graphics.SceneException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+
+import io.pmedia.graphics.SceneException;
 
 /**
  * Checks a template before it is stored and reports everything that is wrong at once, each problem with its JSON
