@@ -184,7 +184,11 @@ async function serve(route) {
     result.requests += 1;
     const method = request.method();
     const all = matchOp(method, url.pathname, Object.keys(ANSWERS));
-    if (visit) {
+    // A request belongs to the visit of the tab that sent it: a closed tab's last poll, answered late on a loaded
+    // machine, is no request of the page shown now.
+    let tab = null;
+    try { tab = request.frame().page(); } catch { tab = null; }
+    if (visit && (!visit.tab || tab === visit.tab)) {
       const allowed = matchOp(method, url.pathname, [...COMMON, ...(OPS[visit.page] || [])]);
       if (!allowed) {
         fail(`${visit.label}: ${method} ${url.pathname} is not an operation of the ${visit.page} page`);
@@ -319,7 +323,7 @@ async function run(browser, who) {
   const page = await newPage(browser);
   await page.goto(`${ORIGIN}/console/`);
   await page.waitForSelector(`#${who}-sign-in`);
-  visit = { label: `${who} sign-in`, page: who === 'operator' ? 'operator' : 'home', values: new Set(Object.values(IDS)) };
+  visit = { label: `${who} sign-in`, tab: page, page: who === 'operator' ? 'operator' : 'home', values: new Set(Object.values(IDS)) };
   await signIn(page, who);
   await quiet(page);
   const routes = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href').replace(/^#\//, '')));
@@ -340,10 +344,10 @@ async function visitRoute(page, hash, label, links) {
   await quiet(page);
   const started = Date.now();
   const expected = routeParts(await page.evaluate((h) => { const a = document.createElement('a'); a.href = h; return a.hash; }, hash));
-  visit = { label: `${label} ${hash.slice(0, 90)}`, page: null, values: new Set([...expected.slice(1), TYPED, ...Object.values(IDS), 'new']) };
   // The page shown is the route's if it is one, else the first page (the console's fallback).
   const routes = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href').replace(/^#\//, '')));
-  visit.page = routes.includes(expected[0]) ? expected[0] : routes[0];
+  visit = { label: `${label} ${hash.slice(0, 90)}`, tab: page, page: routes.includes(expected[0]) ? expected[0] : routes[0],
+    values: new Set([...expected.slice(1), TYPED, ...Object.values(IDS), 'new']) };
   result.visits += 1;
   await page.evaluate((target) => {
     window.routesClicked = new Set();
@@ -366,7 +370,7 @@ try {
   const page = await newPage(browser);
   const crafted = '..%2F..%2F..%2Fwebhooks%2Fendpoint%2Ftest';
   await page.goto(`${ORIGIN}/console/#/batch/${crafted}`);
-  visit = { label: 'crafted link', page: 'batch', values: new Set(['../../../webhooks/endpoint/test', ...Object.values(IDS)]),
+  visit = { label: 'crafted link', tab: page, page: 'batch', values: new Set(['../../../webhooks/endpoint/test', ...Object.values(IDS)]),
     reproduction: true };
   await signIn(page, 'vendor');
   await page.waitForSelector('#task-cancel');
