@@ -22,13 +22,14 @@ class AccountTest {
         String name = given().header("Authorization", Vendors.ADMIN).get("/admin/clients/" + vendor.clientId())
                 .then().statusCode(200).extract().path("name");
 
-        JsonPath account = given().header("Authorization", vendor.bearer()).get("/account")
-                .then().statusCode(200).extract().jsonPath();
+        String body = given().header("Authorization", vendor.bearer()).get("/account")
+                .then().statusCode(200).extract().asString();
+        JsonPath account = new JsonPath(body);
 
         assertThat(account.getString("client-id")).isEqualTo(vendor.clientId().toString());
         assertThat(account.getString("name")).isEqualTo(name);
         assertThat(account.getList("allowed-ips", String.class)).containsExactly("127.0.0.1");
-        assertThat(account.getMap("$").keySet()).noneMatch(key -> key.contains("secret") || key.contains("api-key"));
+        assertThat(body).doesNotContain("secret").doesNotContain("api-key");
     }
 
     @Test

@@ -47,7 +47,8 @@ class ConsoleFirstVisitTest {
             List<Map<String, Object>> checks = result.getList("checks");
             assertThat(checks).as(printed).hasSizeGreaterThan(50);
             assertThat(checks.stream().filter(check -> !Boolean.TRUE.equals(check.get("ok")))
-                    .map(check -> check.get("name") + ": " + check.get("detail")).toList()).as("failed checks").isEmpty();
+                    .map(check -> check.get("name") + ": " + check.get("detail")).toList()).as("failed checks")
+                    .isEmpty();
             assertThat(result.getList("pageErrors", String.class)).as("uncaught errors").isEmpty();
         } finally {
             deleteQuietly(out);
