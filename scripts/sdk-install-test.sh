@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SDKs as a vendor installs them: each artifact `./pmedia sdk` wrote goes into a fresh project outside the
 # repository, and a small program is built (strict TypeScript under node10, nodenext and bundler resolution; Java 11
-# with Maven) and run. With PMEDIA_GATEWAY_URL and the demo vendor's credentials set (scripts/e2e.sh, against the
+# with Maven; Python in a fresh virtual environment, checked with mypy --strict) and run. With PMEDIA_GATEWAY_URL and the demo vendor's credentials set (scripts/e2e.sh, against the
 # stack) the programs render a video and catch a NOT_FOUND at the root of the SDK's errors; without, they only load.
 # The Java project resolves through a local repository of its own that must end up holding no pmedia-parent and no
 # Quarkus or AWS artifact: the SDK's POM stands alone.
@@ -84,3 +84,24 @@ if [ -n "${PMEDIA_GATEWAY_URL:-}" ]; then
 fi
 deps="$(tr ':' '\n' <"$work/classpath.txt" | sed 's:.*/::' | sort | tr '\n' ' ')"
 pass "io.pmedia:pmedia-client:$version (jar + standalone POM) in a fresh Maven project: its dependencies $deps; $java_out"
+
+# --- Python: pip install of the wheel into a fresh virtual environment, mypy --strict, the program ------------------
+wheel="$(ls "$artifacts"/pmedia_client-*.whl 2>/dev/null | head -n 1)"
+[ -n "$wheel" ] || fail "no pmedia_client-*.whl in $artifacts"
+py="$work/python"
+mkdir -p "$py"
+cp "$ROOT/sdk/install-test/python/main.py" "$ROOT/sdk/install-test/python/mypy.ini" "$py/"
+python3 -m venv "$py/venv" || fail "python3 -m venv (apt-get install python3-venv)"
+# (the machine's pip configuration names the index; a primary index that does not answer fails fast)
+"$py/venv/bin/pip" install -q --retries 0 --timeout 15 --disable-pip-version-check "$wheel" mypy >"$work/pip.log" 2>&1 ||
+  { tail -n 20 "$work/pip.log" >&2; fail "pip install of $(basename "$wheel") (and mypy)"; }
+(cd "$py" && venv/bin/python -m mypy --config-file mypy.ini main.py) >"$work/mypy.log" 2>&1 ||
+  { cat "$work/mypy.log" >&2; fail "mypy --strict on the program"; }
+(cd "$py" && venv/bin/python -m unittest discover -s "$ROOT/sdk/python/tests") >"$work/unittest.log" 2>&1 ||
+  { tail -n 40 "$work/unittest.log" >&2; fail "the Python SDK's unit tests (sdk/python/tests) on the installed wheel"; }
+py_out="$(cd "$py" && venv/bin/python main.py)" || fail "the Python program: $py_out"
+if [ -n "${PMEDIA_GATEWAY_URL:-}" ]; then
+  printf '%s' "$py_out" | grep -q '"status": "SUCCESS"' && printf '%s' "$py_out" | grep -q '"notFound": "NOT_FOUND"' ||
+    fail "the Python program against the stack: $py_out"
+fi
+pass "pmedia-client from $(basename "$wheel") in a fresh virtual environment: mypy --strict (pydantic plugin) clean, $(grep -Eo '^Ran [0-9]+ tests' "$work/unittest.log") of sdk/python/tests pass; $py_out"

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # ./pmedia sdk [DIR]: the SDKs as a vendor installs them, written into DIR (default .pmedia/sdk/): the npm tarball of
-# @pmedia/client (built with npm alone from the committed generated code), and the Java SDK's jar with its standalone
-# POM (docs/sdks.md). scripts/sdk-install-test.sh installs each into a fresh project outside the repository.
+# @pmedia/client (built with npm alone from the committed generated code), the Java SDK's jar with its standalone
+# POM, and the Python wheel of pmedia-client (built with pip from the committed generated code) (docs/sdks.md). scripts/sdk-install-test.sh installs each into a fresh project outside the repository.
 
 SDK_DIR_DEFAULT="$STATE/sdk"
 
@@ -26,15 +26,31 @@ sdk_java() { # dir
   cp "$ROOT/sdk/java/pom.xml" "$dir/pmedia-client-$version.pom"
 }
 
+# pip talks to the index of the machine's pip configuration; a primary index that does not answer fails fast.
+PIP_QUICK=(--retries 0 --timeout 15 --disable-pip-version-check --no-input)
+
+sdk_python() { # dir
+  local dir="$1" log="$LOGS/sdk-python.log" venv="$STATE/sdk-build-venv"
+  command -v python3 >/dev/null || apt_install python3 python3-venv
+  info "pmedia-client (Python): pip wheel of sdk/python (log: $log)"
+  {
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q "${PIP_QUICK[@]}" setuptools wheel &&
+      "$venv/bin/pip" wheel -q "${PIP_QUICK[@]}" --no-deps --no-build-isolation -w "$dir" "$ROOT/sdk/python"
+  } >"$log" 2>&1 || die "building the Python wheel failed (see $log)"
+  rm -rf "$ROOT/sdk/python/build" "$ROOT"/sdk/python/src/*.egg-info
+}
+
 cmd_sdk() { # [dir]
   local dir="${1:-$SDK_DIR_DEFAULT}"
   ensure_dirs
   ensure_jdk
   mkdir -p "$dir"
   dir="$(cd "$dir" && pwd)"
-  rm -f "$dir"/pmedia-client-*
+  rm -f "$dir"/pmedia-client-* "$dir"/pmedia_client-*
   sdk_typescript "$dir"
   sdk_java "$dir"
-  info "the SDKs, ready to install (sdk/typescript/README.md, sdk/java/README.md):"
-  (cd "$dir" && ls -1 pmedia-client-*) | sed "s:^:  $dir/:"
+  sdk_python "$dir"
+  info "the SDKs, ready to install (sdk/typescript/README.md, sdk/java/README.md, sdk/python/README.md):"
+  (cd "$dir" && ls -1 pmedia-client-* pmedia_client-*) | sed "s:^:  $dir/:"
 }

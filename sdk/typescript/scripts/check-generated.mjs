@@ -1,11 +1,11 @@
-// Fails the build when the committed src/generated/ is not what docs/openapi.yaml generates now: the Maven build
-// generates a fresh copy (target/generated-check/) and this compares the two, file by file.
-// Usage: node scripts/check-generated.mjs <fresh copy> <committed folder>
+// Fails the build when committed generated code is not what docs/openapi.yaml generates now: the Maven build generates
+// a fresh copy (target/generated-check/) and this compares the two, file by file. Used by sdk/typescript and sdk/python.
+// Usage: node check-generated.mjs <fresh copy> <committed folder> [<its name> <the command that regenerates it>]
 import fs from 'node:fs';
 import path from 'node:path';
 
-const REGENERATE = './mvnw -pl sdk/typescript -Pregenerate generate-sources';
-const [fresh, committed] = process.argv.slice(2);
+const [fresh, committed, name = 'sdk/typescript/src/generated',
+  REGENERATE = './mvnw -pl sdk/typescript -Pregenerate generate-sources'] = process.argv.slice(2);
 
 function files(root, dir = root) {
   if (!fs.existsSync(dir)) { return []; }
@@ -28,10 +28,10 @@ if (want.size === 0) {
   process.exit(2);
 }
 if (differing.length) {
-  console.error(`sdk/typescript/src/generated is not what docs/openapi.yaml generates (${differing.length} file(s)):`);
+  console.error(`${name} is not what docs/openapi.yaml generates (${differing.length} file(s)):`);
   differing.slice(0, 20).forEach((line) => console.error(`  ${line}`));
   if (differing.length > 20) { console.error(`  ... and ${differing.length - 20} more`); }
-  console.error(`Regenerate it with: ${REGENERATE}   (from the repository root), then commit sdk/typescript/src/generated`);
+  console.error(`Regenerate it with: ${REGENERATE}   (from the repository root), then commit ${name}`);
   process.exit(1);
 }
-console.log(`sdk/typescript/src/generated is up to date with docs/openapi.yaml (${want.size} files)`);
+console.log(`${name} is up to date with docs/openapi.yaml (${want.size} files)`);
