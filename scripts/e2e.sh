@@ -235,6 +235,21 @@ if ! (cd sdk/typescript/examples && npm ci --no-audit --no-fund && npm test) >"$
 fi
 pass "the TypeScript SDK's examples: $(grep -E '^# pass' "$work/sdk-ts.log" | cut -d' ' -f3) tests, the packed tarball loads as ESM and CJS"
 
+# --- the SDKs as a vendor installs them: ./pmedia sdk's artifacts in fresh projects outside the repository -----------
+# (scripts/sdk-install-test.sh: npm install of the tarball, strict types under nodenext, node10 and bundler; the Java
+# jar and its standalone POM in a fresh Maven project; each program renders a video and catches a NOT_FOUND.)
+if ! ./pmedia sdk "$work/sdk" >"$work/sdk-artifacts.log" 2>&1; then
+  tail -n 20 "$work/sdk-artifacts.log" >&2
+  fail "./pmedia sdk"
+fi
+if ! PMEDIA_GATEWAY_URL="$GW" scripts/sdk-install-test.sh "$work/sdk" >"$work/sdk-install.log" 2>&1; then
+  cat "$work/sdk-install.log" >&2
+  fail "the SDKs installed from ./pmedia sdk's artifacts"
+fi
+while IFS= read -r line; do
+  case "$line" in "  ok "*) pass "${line#  ok }" ;; esac
+done <"$work/sdk-install.log"
+
 # --- the whole system as an outside reviewer tries it: system-tests/ (JUnit, through the gateway only) ---------------
 # (-am: the modules it depends on are built in the same run, none is looked for in ~/.m2; only its tests run.)
 if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*Test' \

@@ -154,3 +154,27 @@ export function flatten(object, prefix = '') {
   return Object.entries(object || {}).flatMap(([key, value]) => (value && typeof value === 'object' && !Array.isArray(value)
     ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]]));
 }
+
+/** A date as the API's usage counts it: the UTC day, 'YYYY-MM-DD'. */
+export function utcDay(date) {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * This month so far as GET /usage and GET /admin/usage take it: from the first of this UTC month to tomorrow (UTC),
+ * because `to` is not included: asking up to today would leave today's work out.
+ */
+export function monthSoFar(now = new Date()) {
+  return { from: utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+    to: utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1))) };
+}
+
+/** A usage period's label on a daily chart: the day of the month of its `start` ('2026-11-07' is '7'). */
+export function dayLabel(period) {
+  return String(Number(String(period.start || '').slice(8, 10)) || '');
+}
+
+/** "1 attempt", "2 attempts". */
+export function plural(count, one, many = `${one}s`) {
+  return `${count} ${Number(count) === 1 ? one : many}`;
+}

@@ -1,14 +1,10 @@
 // Home: today's renders (GET /media/requests from midnight), failures with their reasons, p50/p95 time-to-video
 // computed from the list, renders per hour, the last 30 days' views of the vendor's videos (GET /analytics/templates/
 // {id} for each template it may render; a template without a shared video answers 404 and counts nothing), and this
-// month's usage (GET /usage).
+// month's usage (GET /usage, up to tomorrow: its end is not included).
 import { all, api } from '../api.js';
 import { apiPath, pageLink } from '../paths.js';
-import { barChart, errorBox, fill, flatten, h, percentile, table, when } from '../ui.js';
-
-function isoDate(date) {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+import { barChart, dayLabel, errorBox, fill, flatten, h, monthSoFar, percentile, table, when } from '../ui.js';
 
 export function render(main) {
   const error = errorBox();
@@ -64,16 +60,12 @@ export function render(main) {
         ['CTA clicks', (row) => String(row.report.totals['cta-clicks'])]], found, 'No views yet: share a video (its share-url) to see them here.'));
   }).catch((failure) => { const box = errorBox(); box.show(failure); fill(views, h('h2', { id: 'views-h' }, 'Views (30 days)'), box); });
 
-  const now = new Date();
-  const first = new Date(now.getFullYear(), now.getMonth(), 1);
-  api('/usage', { query: { from: isoDate(first), to: isoDate(now), granularity: 'day' } }).then((report) => {
+  api('/usage', { query: Object.assign(monthSoFar(), { granularity: 'day' }) }).then((report) => {
     const totals = flatten(report.totals);
-    const videoSeconds = (report.periods || []).map((period) => ({
-      label: String(period.from || period.date || period.day || '').slice(8, 10),
-      value: Number(flatten(period).find(([key]) => key.endsWith('video-seconds'))?.[1] || 0) }));
+    const videoSeconds = (report.periods || []).map((period) => ({ label: dayLabel(period), value: Number(period['video-seconds'] || 0) }));
     fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'),
-      h('p', { class: 'muted' }, `${report.from} to ${report.to}`),
-      videoSeconds.length ? [h('h3', {}, 'Output video seconds per day'), barChart('Output video seconds per day', videoSeconds)] : '',
+      h('p', { class: 'muted' }, `${report.from} to ${report.to} (not included), by UTC day · `, h('a', { href: pageLink('usage') }, 'Usage per day')),
+      videoSeconds.length ? [h('h3', {}, 'Output video seconds per day'), barChart('Output video seconds per day of the month', videoSeconds)] : '',
       table('Usage totals', [['Measure', (row) => row[0]], ['Total', (row) => String(row[1])]], totals, 'No usage yet.'));
   }).catch((failure) => { const box = errorBox(); box.show(failure); fill(usage, h('h2', { id: 'usage-h' }, 'Usage this month'), box); });
 }

@@ -2,7 +2,7 @@
 // every vendor's usage (GET /admin/usage) and the webhook dead letters with their replay (/admin/webhooks/dead-letters).
 import { api } from '../api.js';
 import { apiPath } from '../paths.js';
-import { announce, attempt, errorBox, field, fill, flatten, h, table, when } from '../ui.js';
+import { announce, attempt, errorBox, field, fill, flatten, h, monthSoFar, table, when } from '../ui.js';
 
 function lines(value) {
   return value.split(/[\s,]+/).map((part) => part.trim()).filter(Boolean);
@@ -126,9 +126,7 @@ export function render(main) {
   api('/admin/templates').then((items) => fill(shared, generic('Shared templates', (Array.isArray(items) ? items : items.items || [])
     .filter((template) => !template['owner-client-id']), 'No shared templates.'))).catch(failed(shared));
   api('/admin/fonts').then((items) => fill(fonts, generic('Fonts', Array.isArray(items) ? items : items.items || [], 'No fonts registered.'))).catch(failed(fonts));
-  const now = new Date();
-  const iso = (d) => d.toISOString().slice(0, 10);
-  api('/admin/usage', { query: { from: iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))), to: iso(now) } })
+  api('/admin/usage', { query: monthSoFar() })
     .then((report) => fill(usage, table('Usage of every vendor', [['Vendor', (row) => row['client-id']],
       ['Totals', (row) => flatten(row.totals).map(([key, value]) => `${key} ${value}`).join(' · ')]], report.items || [], 'No usage yet.')))
     .catch(failed(usage));

@@ -206,43 +206,51 @@ export function follow(requestId, target) {
   const error = errorBox();
   fill(target, h('p', {}, 'Request ', h('a', { href: pageLink('requests', requestId) }, requestId)), status, video, details, error);
   let streaming = false;
+  const ended = (answer) => {
+    announce(`Request ${answer.status}`);
+    if (answer.status !== 'SUCCESS') { return; }
+    video.hls?.destroy(); // the stream's player lets go of the element before the MP4 takes it
+    video.hls = undefined;
+    video.poster = safeUrl(answer['image-url']) || '';
+    video.replaceChildren();
+    if (answer['captions-url']) {
+      video.append(h('track', { kind: 'captions', src: answer['captions-url'], srclang: 'en', label: 'Captions', default: true }));
+    }
+    video.src = safeUrl(answer['video-url']) || '';
+    video.hidden = false;
+    // renditions: an object keyed by output name (docs/openapi.yaml, MediaStatus), one URL each
+    const renditions = answer.renditions && typeof answer.renditions === 'object' ? Object.entries(answer.renditions) : [];
+    fill(details, h('ul', {},
+      h('li', {}, h('a', { href: answer['video-url'] }, 'MP4')),
+      answer['image-url'] ? h('li', {}, h('a', { href: answer['image-url'] }, 'Thumbnail')) : '',
+      answer['stream-url'] ? h('li', {}, h('a', { href: answer['stream-url'] }, 'HLS stream')) : '',
+      answer['share-url'] ? h('li', {}, h('a', { href: answer['share-url'] }, 'Share page')) : '',
+      renditions.map(([name, url]) => h('li', {}, h('a', { href: url }, `Rendition ${name}`)))));
+  };
   const poll = async () => {
     if (stopped) { return; }
+    let answer;
     try {
-      const answer = await api(apiPath`/status/${requestId}`);
-      fill(status, badge(answer.status), ' ', answer.message || '');
-      status.dataset.status = answer.status;
-      if (answer.status !== 'SUCCESS' && answer.status !== 'FAILURE') {
-        if (safeUrl(answer['stream-url']) && !streaming) {
-          streaming = true;
-          stream(video, safeUrl(answer['stream-url']));
-        }
-        setTimeout(poll, 1000);
-        return;
-      }
-      announce(`Request ${answer.status}`);
-      if (answer.status === 'SUCCESS') {
-        video.hls?.destroy(); // the stream's player lets go of the element before the MP4 takes it
-        video.hls = undefined;
-        video.poster = safeUrl(answer['image-url']) || '';
-        video.replaceChildren();
-        if (answer['captions-url']) {
-          video.append(h('track', { kind: 'captions', src: answer['captions-url'], srclang: 'en', label: 'Captions', default: true }));
-        }
-        video.src = safeUrl(answer['video-url']) || '';
-        video.hidden = false;
-        fill(details, h('ul', {},
-          h('li', {}, h('a', { href: answer['video-url'] }, 'MP4')),
-          answer['image-url'] ? h('li', {}, h('a', { href: answer['image-url'] }, 'Thumbnail')) : '',
-          answer['stream-url'] ? h('li', {}, h('a', { href: answer['stream-url'] }, 'HLS stream')) : '',
-          answer['share-url'] ? h('li', {}, h('a', { href: answer['share-url'] }, 'Share page')) : '',
-          (answer.renditions || []).map((rendition) => h('li', {}, h('a', { href: rendition.url || rendition['video-url'] },
-            rendition.name || rendition.label || 'rendition')))));
-      }
+      answer = await api(apiPath`/status/${requestId}`);
     } catch (failure) {
+      // only a failed status call is tried again; drawing an ended request never polls again
       error.show(failure);
       setTimeout(poll, 3000);
+      return;
     }
+    if (stopped) { return; }
+    error.show(null);
+    fill(status, badge(answer.status), ' ', answer.message || '');
+    status.dataset.status = answer.status;
+    if (answer.status === 'SUCCESS' || answer.status === 'FAILURE') {
+      ended(answer);
+      return;
+    }
+    if (safeUrl(answer['stream-url']) && !streaming) {
+      streaming = true;
+      stream(video, safeUrl(answer['stream-url']));
+    }
+    setTimeout(poll, 1000);
   };
   poll();
   return () => { stopped = true; };

@@ -2,7 +2,7 @@
 // delivery log with each attempt, replay of one delivery and recovery of every failed one since a time.
 import { api } from '../api.js';
 import { apiPath } from '../paths.js';
-import { announce, attempt, badge, errorBox, field, fill, h, when } from '../ui.js';
+import { announce, attempt, badge, errorBox, field, fill, h, plural, when } from '../ui.js';
 
 export function render(main) {
   const error = errorBox();
@@ -69,7 +69,7 @@ function deliveryLog() {
   recover.addEventListener('click', () => attempt(error, recover, async () => {
     if (!since.value) { throw new Error('Choose the time to recover from.'); }
     const answer = await api('/webhooks/deliveries/recover', { method: 'POST', body: { since: new Date(since.value).toISOString() } });
-    announce(`${answer.recovering} deliveries sent again`);
+    announce(`${plural(answer.recovering, 'delivery', 'deliveries')} sent again`);
     section.reload();
   }));
 
@@ -78,7 +78,7 @@ function deliveryLog() {
     const replay = h('button', { type: 'button', class: 'secondary', 'data-replay': item['webhook-id'] }, 'Replay');
     const card = h('article', { class: 'card', 'data-webhook-id': item['webhook-id'], 'data-attempts': item['attempt-count'] },
       h('h3', {}, badge(item.status), ' ', item.type, ' ', h('code', {}, item['webhook-id'])),
-      h('p', { class: 'muted' }, `${when(item['created-at'])} · ${item['service-request-id'] || item.subject || ''} · ${item['attempt-count']} attempts`),
+      h('p', { class: 'muted' }, `${when(item['created-at'])} · ${item['service-request-id'] || item.subject || ''} · ${plural(item['attempt-count'], 'attempt')}`),
       h('details', {}, h('summary', {}, 'Attempts'), h('ol', {}, (item.attempts || []).map((a) => h('li', { class: 'attempt' },
         `${when(a['attempted-at'])} · ${a.trigger || ''} · ${a['status-code'] || ''} ${a.error || ''} · ${a['latency-ms'] ?? ''} ms`,
         a['response-body'] ? h('pre', {}, a['response-body']) : '')))),

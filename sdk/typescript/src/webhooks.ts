@@ -4,6 +4,8 @@
 // timestamp within five minutes of now.
 import { Webhook, WebhookVerificationError as StandardWebhooksError } from 'standardwebhooks';
 import { PmediaError } from './errors.js';
+import { TaskStatusFromJSON, type TaskStatus } from './generated/models/TaskStatus.js';
+import { TryOnStatusFromJSON, type TryOnStatus } from './generated/models/TryOnStatus.js';
 import { VideoPushFromJSON, type VideoPush } from './generated/models/VideoPush.js';
 
 /** A webhook request that does not verify. */
@@ -18,26 +20,140 @@ export class WebhookVerificationError extends PmediaError {
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 /**
- * Checks a video push and reads it.
+ * What a viewer did on a share page (docs/webhooks.md, "Engagement events"; docs/asyncapi.yaml): the video's
+ * counters when the event was reached. `transactionId` is the realtime request's service-request-id (null for a batch
+ * row, which has `taskId`, `row` and `campaignId`).
+ */
+export interface EngagementEvent {
+    eventType: 'video.viewed' | 'video.completed' | 'cta.clicked';
+    shareId: string;
+    transactionId: string | null;
+    taskId: string | null;
+    row: number | null;
+    campaignId: string | null;
+    userId: string | null;
+    views: number;
+    completions: number;
+    ctaClicks: number;
+    at: Date;
+}
+
+/** Every event type a webhook endpoint may receive (WebhookEventType of docs/openapi.yaml), and `test`. */
+export type WebhookEventType = WebhookEvent['type'];
+
+interface Delivery<T extends string, D> {
+    /** The event type (the `webhook-event-type` header, checked against the signed body). */
+    type: T;
+    /** The `webhook-id` header: the same on every retry and replay of one delivery; drop duplicates by it. */
+    webhookId: string;
+    /** The `webhook-timestamp` of this attempt. */
+    timestamp: Date;
+    data: D;
+}
+
+/**
+ * A verified webhook, narrowed by `type`:
+ * `video.push` and `test` (interface 2.7: clientRequestId, userId, videoUrl; a test's clientRequestId starts with
+ * `pmedia-test-`), `batch.task.ended` (the 2.8 task status), `tryon.request.ended` (the 2.9 status),
+ * `video.viewed`, `video.completed` and `cta.clicked` (an {@link EngagementEvent}).
+ */
+export type WebhookEvent =
+    | Delivery<'video.push', VideoPush>
+    | Delivery<'test', VideoPush>
+    | Delivery<'batch.task.ended', TaskStatus>
+    | Delivery<'tryon.request.ended', TryOnStatus>
+    | Delivery<'video.viewed', EngagementEvent>
+    | Delivery<'video.completed', EngagementEvent>
+    | Delivery<'cta.clicked', EngagementEvent>;
+
+const ENGAGEMENT = new Set(['video.viewed', 'video.completed', 'cta.clicked']);
+
+/**
+ * Checks a webhook and reads it as the event it is.
  *
- * @param headers the request's headers (webhook-id, webhook-timestamp, webhook-signature)
+ * The type comes from the signed body (an engagement event names itself in `event-type`; a task status has
+ * `task-id`, a try-on status `request-id`, a video push `video-url`); the unsigned `webhook-event-type` header, when
+ * present, must agree with it, or the webhook does not verify.
+ *
+ * @param headers the request's headers (webhook-id, webhook-timestamp, webhook-signature, webhook-event-type)
  * @param body the raw body exactly as received, not parsed and serialized again
  * @param secret the client's webhook secret, `whsec_...`
- * @returns the push (interface 2.7): clientRequestId, userId, videoUrl
- * @throws WebhookVerificationError when it does not verify
+ * @returns the event, narrowed by its `type`, with the body in `data`
+ * @throws WebhookVerificationError when it does not verify or is no event pmedia sends
  */
-export function verifyWebhook(headers: WebhookHeaders, body: string | Uint8Array, secret: string): VideoPush {
+export function verifyWebhook(headers: WebhookHeaders, body: string | Uint8Array, secret: string): WebhookEvent {
     const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
+    const plainHeaders = plain(headers);
     let payload: unknown;
     try {
-        payload = new Webhook(secret).verify(text, plain(headers));
+        payload = new Webhook(secret).verify(text, plainHeaders);
     } catch (error) {
         if (error instanceof StandardWebhooksError) {
             throw new WebhookVerificationError(`the webhook does not verify: ${error.message}`, { cause: error });
         }
         throw error;
     }
-    return VideoPushFromJSON(payload);
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+        throw new WebhookVerificationError('the webhook verifies but its body is not a JSON object');
+    }
+    const json = payload as Record<string, unknown>;
+    const header = plainHeaders['webhook-event-type'];
+    const type = typeOf(json, header);
+    if (header !== undefined && header !== type) {
+        throw new WebhookVerificationError(`the webhook-event-type header says ${header} but the signed body is ${type}`);
+    }
+    const envelope = { webhookId: plainHeaders['webhook-id'],
+        timestamp: new Date(Number(plainHeaders['webhook-timestamp']) * 1000) };
+    switch (type) {
+        case 'video.push':
+        case 'test':
+            return { type, ...envelope, data: VideoPushFromJSON(json) };
+        case 'batch.task.ended':
+            return { type, ...envelope, data: TaskStatusFromJSON(json) };
+        case 'tryon.request.ended':
+            return { type, ...envelope, data: TryOnStatusFromJSON(json) };
+        default:
+            return { type, ...envelope, data: engagement(json, type) };
+    }
+}
+
+/** The event type of a signed body; `test` only where the header says so (a test is a video push's body). */
+function typeOf(json: Record<string, unknown>, header: string | undefined): WebhookEventType {
+    const named = json['event-type'];
+    if (typeof named === 'string') {
+        if (!ENGAGEMENT.has(named)) {
+            throw new WebhookVerificationError(`the webhook verifies but its event-type ${named} is no event pmedia sends`);
+        }
+        return named as EngagementEvent['eventType'];
+    }
+    if ('task-id' in json) {
+        return 'batch.task.ended';
+    }
+    if ('request-id' in json) {
+        return 'tryon.request.ended';
+    }
+    if ('video-url' in json && 'client-request-id' in json) {
+        return header === 'test' ? 'test' : 'video.push';
+    }
+    throw new WebhookVerificationError('the webhook verifies but its body is no event pmedia sends');
+}
+
+function engagement(json: Record<string, unknown>, type: EngagementEvent['eventType']): EngagementEvent {
+    const text = (key: string): string | null => (typeof json[key] === 'string' ? json[key] as string : null);
+    const count = (key: string): number => (typeof json[key] === 'number' ? json[key] as number : 0);
+    return {
+        eventType: type,
+        shareId: text('share-id') ?? '',
+        transactionId: text('transaction-id'),
+        taskId: text('task-id'),
+        row: typeof json.row === 'number' ? json.row : null,
+        campaignId: text('campaign-id'),
+        userId: text('user-id'),
+        views: count('views'),
+        completions: count('completions'),
+        ctaClicks: count('cta-clicks'),
+        at: new Date(String(json.at)),
+    };
 }
 
 function plain(headers: WebhookHeaders): Record<string, string> {

@@ -51,7 +51,7 @@ const IDS = {
   vton: '%2e%2e/%2e%2e/webhooks',
 };
 
-const COMMON = ['POST /auth/token'];
+const COMMON = ['POST /auth/token', 'GET /account'];
 /** The API operations of each page (docs/console.md, "Pages"). */
 const OPS = {
   home: ['GET /media/requests', 'GET /templates', 'GET /analytics/templates/{id}', 'GET /usage'],
@@ -66,6 +66,7 @@ const OPS = {
     'POST /webhooks/deliveries/recover'],
   'try-on': ['POST /media/task/uploads', 'POST /vton/request', 'GET /vton/status/{id}', 'GET /vton/requests'],
   campaigns: ['GET /campaigns', 'GET /media/tasks', 'POST /campaigns/{id}/schedule'],
+  usage: ['GET /usage'],
   operator: ['GET /admin/clients', 'POST /admin/clients', 'PATCH /admin/clients/{id}', 'DELETE /admin/clients/{id}',
     'POST /admin/clients/{id}/rotate-secret', 'GET /admin/templates', 'GET /admin/fonts', 'GET /admin/usage',
     'GET /admin/webhooks/dead-letters', 'POST /admin/webhooks/dead-letters/{id}/replay'],
@@ -79,11 +80,12 @@ const template = (id) => ({ 'template-id': id, name: 'Card', 'use-case-id': 'car
 /** Hostile URLs too: a link or source may only be http(s), blob or relative. */
 const STATUS = (id) => ({ 'service-request-id': id, status: 'SUCCESS', message: 'done', 'video-url': `${STORE}/v.mp4`,
   'image-url': 'javascript:alert(1)', 'share-url': 'javascript:alert(document.domain)',
-  'captions-url': 'data:text/vtt,WEBVTT', renditions: [{ name: 'r', url: 'javascript:alert(2)' }] });
+  'captions-url': 'data:text/vtt,WEBVTT', renditions: { r: 'javascript:alert(2)' } });
 
 /** The fake API: op -> (decoded id) -> body. */
 const ANSWERS = {
   'POST /auth/token': () => ({ access_token: 'token', token_type: 'Bearer', expires_in: 3600 }),
+  'GET /account': () => ({ 'client-id': CLIENT, name: TYPED, 'allowed-ips': [], 'created-at': now }),
   'GET /media/requests': () => ({ items: [{ 'service-request-id': IDS.request, 'client-request-id': 'c-1', status: 'FAILURE',
     'created-at': now, 'use-case-id': 'card', message: 'failed' }] }),
   'GET /templates': () => [template(IDS.template), template(IDS.templateDots)],

@@ -1,18 +1,18 @@
-// An endpoint for the video push (register its URL as the client's webhook-url): every push is verified with the
-// webhook secret before it is believed; anything that does not verify gets 400 and is not used.
+// An endpoint for pmedia's webhooks (register its URL as the client's webhook-url): every event is verified with the
+// webhook secret before it is believed; anything that does not verify gets 400 and is not used. verifyWebhook answers
+// the event narrowed by its type: a video push, a batch task or try-on that ended, or what viewers did.
 import { createServer, type Server } from 'node:http';
-import { verifyWebhook } from '@pmedia/client/webhooks';
-import type { VideoPush } from '@pmedia/client';
+import { verifyWebhook, type WebhookEvent } from '@pmedia/client/webhooks';
 import { env, isMain } from './env.js';
 
-export function startReceiver(port: number, webhookSecret: string, onPush: (push: VideoPush) => void): Server {
+export function startReceiver(port: number, webhookSecret: string, onEvent: (event: WebhookEvent) => void): Server {
     return createServer((request, response) => {
         let body = '';
         request.setEncoding('utf8');
         request.on('data', (chunk: string) => { body += chunk; });
         request.on('end', () => {
             try {
-                onPush(verifyWebhook(request.headers, body, webhookSecret));
+                onEvent(verifyWebhook(request.headers, body, webhookSecret));
                 response.writeHead(202).end();
             } catch {
                 response.writeHead(400).end();
@@ -23,5 +23,24 @@ export function startReceiver(port: number, webhookSecret: string, onPush: (push
 
 if (isMain(import.meta.url)) {
     startReceiver(Number(process.argv[2] ?? 8091), env('PMEDIA_DEMO_WEBHOOK_SECRET'),
-        (push) => console.log(`video ready for ${push.userId}: ${push.videoUrl}`));
+        (event) => {
+            switch (event.type) {
+                case 'video.push':
+                    console.log(`video ready for ${event.data.userId}: ${event.data.videoUrl}`);
+                    break;
+                case 'batch.task.ended':
+                    console.log(`task ${event.data.taskId} ${event.data.status}: ${event.data.processed}/${event.data.totalCount}`);
+                    break;
+                case 'tryon.request.ended':
+                    console.log(`try-on ${event.data.requestId} ${event.data.status}`);
+                    break;
+                case 'video.viewed':
+                case 'video.completed':
+                case 'cta.clicked':
+                    console.log(`${event.type} on ${event.data.shareId}: ${event.data.views} views`);
+                    break;
+                default:
+                    console.log(`${event.type} (${event.webhookId})`);
+            }
+        });
 }

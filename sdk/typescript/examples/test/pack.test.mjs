@@ -30,6 +30,22 @@ test('the packed @pmedia/client installs with no dependency and loads as ESM and
             "const m = require('@pmedia/client'); console.log(typeof m.PmediaClient, typeof m.PmediaApiError)"],
         { cwd: dir, encoding: 'utf8' });
         assert.equal(cjs.trim(), 'function function');
+        // Strict types under every module resolution a project may use; node10 finds the subpath through typesVersions.
+        writeFileSync(join(dir, 'main.ts'), [
+            "import { PmediaClient, PmediaError } from '@pmedia/client';",
+            "import { verifyWebhook, type WebhookEvent } from '@pmedia/client/webhooks';",
+            'export function handle(headers: Record<string, string>, body: string, client: PmediaClient): string {',
+            "    const event: WebhookEvent = verifyWebhook(headers, body, 'whsec_x');",
+            "    if (event.type === 'batch.task.ended') { return event.data.taskId; }",
+            "    if (event.type === 'video.viewed') { return String(event.data.views); }",
+            '    return `${event.type} ${PmediaError.name} ${typeof client}`;',
+            '}', ''].join('\n'));
+        const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+        for (const [module, resolution] of [['commonjs', 'node10'], ['nodenext', 'nodenext'], ['esnext', 'bundler']]) {
+            execFileSync('node', [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--module', module,
+                '--moduleResolution', resolution, '--lib', 'es2020,dom', 'main.ts'],
+            { cwd: dir, stdio: 'pipe', env: { ...process.env, NODE_PATH: '' } });
+        }
     } finally {
         rmSync(dir, { recursive: true, force: true });
     }

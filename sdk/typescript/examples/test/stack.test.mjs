@@ -36,7 +36,9 @@ const waitFor = async (what, condition, timeoutMs) => {
 
 before(async () => {
     vendor = await onboard(`sdk-ts-examples ${randomUUID()}`);
-    receiver = startReceiver(0, vendor.webhookSecret, (push) => pushes.set(push.clientRequestId, push));
+    receiver = startReceiver(0, vendor.webhookSecret, (event) => {
+        if (event.type === 'video.push') { pushes.set(event.data.clientRequestId, event.data); }
+    });
     await new Promise((resolve) => receiver.once('listening', resolve));
     await operator.operator.updateClient({ clientId: vendor.clientId,
         clientUpdate: { webhookUrl: `http://127.0.0.1:${receiver.address().port}/video-push` } });

@@ -193,6 +193,7 @@ class OpenApiExamplesTest {
         call("createToken", null, 200);
         vendorToken = live.get(exampleOf("createToken", "200").path("access_token").asText());
         vendorApiKey = onboarded.path("api-key").asText();
+        call("getAccount", vendorToken, 200); // the vendor's own record, as updateClient left it
         call("getTokenEarlierForm", null, 200);
         call("getJwks", null, 200);
         // The vendor's webhook endpoint as onboarded (video pushes only); it subscribes to batch and try-on ends too.

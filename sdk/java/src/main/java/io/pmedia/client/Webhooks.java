@@ -6,6 +6,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
@@ -14,9 +15,12 @@ import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.client.invoker.ApiClient;
+import io.pmedia.client.model.TaskStatus;
+import io.pmedia.client.model.TryOnStatus;
 import io.pmedia.client.model.VideoPush;
 
 /**
@@ -54,6 +58,84 @@ public final class Webhooks {
      */
     public static VideoPush verify(Map<String, ?> headers, String body, String secret) {
         return verify(headers, body, secret, VideoPush.class, Clock.systemUTC());
+    }
+
+    /**
+     * Checks any webhook pmedia sends and reads it as the event it is ({@link WebhookEvent}: its type and its typed
+     * body), for every event type. The type is read from the signed body (an engagement event names itself in
+     * {@code event-type}; a task status has {@code task-id}, a try-on status {@code request-id}, a video push
+     * {@code video-url}); the unsigned {@code webhook-event-type} header, when present, must agree with it.
+     *
+     * @throws WebhookVerificationException when it does not verify or is no event pmedia sends
+     */
+    public static WebhookEvent verifyEvent(Map<String, ?> headers, String body, String secret) {
+        return verifyEvent(headers, body, secret, Clock.systemUTC());
+    }
+
+    /** {@link #verifyEvent(Map, String, String)} at the time of {@code clock}. */
+    public static WebhookEvent verifyEvent(Map<String, ?> headers, String body, String secret, Clock clock) {
+        JsonNode json = verify(headers, body, secret, JsonNode.class, clock);
+        if (!json.isObject()) {
+            throw new WebhookVerificationException("the webhook verifies but its body is not a JSON object");
+        }
+        String header = optionalHeader(headers, "webhook-event-type");
+        WebhookEvent.Type type = typeOf(json, header);
+        if (header != null && !header.equals(type.wire())) {
+            throw new WebhookVerificationException(
+                    "the webhook-event-type header says " + header + " but the signed body is " + type.wire());
+        }
+        String id = header(headers, "webhook-id");
+        Instant at = Instant.ofEpochSecond(Long.parseLong(header(headers, "webhook-timestamp").trim()));
+        Class<?> kind;
+        switch (type) {
+            case VIDEO_PUSH :
+            case TEST :
+                kind = VideoPush.class;
+                break;
+            case BATCH_TASK_ENDED :
+                kind = TaskStatus.class;
+                break;
+            case TRYON_REQUEST_ENDED :
+                kind = TryOnStatus.class;
+                break;
+            default :
+                kind = WebhookEvent.EngagementEvent.class;
+        }
+        try {
+            return new WebhookEvent(type, id, at, MAPPER.treeToValue(json, kind));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new WebhookVerificationException("the signed body is not a " + type.wire() + " event", e);
+        }
+    }
+
+    private static WebhookEvent.Type typeOf(JsonNode json, String header) {
+        JsonNode named = json.get("event-type");
+        if (named != null && named.isTextual()) {
+            WebhookEvent.Type type = WebhookEvent.Type.of(named.asText());
+            if (type == null || type.ordinal() < WebhookEvent.Type.VIDEO_VIEWED.ordinal()) {
+                throw new WebhookVerificationException(
+                        "the webhook verifies but its event-type " + named.asText() + " is no event pmedia sends");
+            }
+            return type;
+        }
+        if (json.has("task-id")) {
+            return WebhookEvent.Type.BATCH_TASK_ENDED;
+        }
+        if (json.has("request-id")) {
+            return WebhookEvent.Type.TRYON_REQUEST_ENDED;
+        }
+        if (json.has("video-url") && json.has("client-request-id")) {
+            return "test".equals(header) ? WebhookEvent.Type.TEST : WebhookEvent.Type.VIDEO_PUSH;
+        }
+        throw new WebhookVerificationException("the webhook verifies but its body is no event pmedia sends");
+    }
+
+    private static String optionalHeader(Map<String, ?> headers, String name) {
+        try {
+            return header(headers, name);
+        } catch (WebhookVerificationException absent) {
+            return null;
+        }
     }
 
     /** {@link #verify(Map, String, String)} for another payload type, at the time of {@code clock}. */

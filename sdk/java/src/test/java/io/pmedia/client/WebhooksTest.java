@@ -57,4 +57,59 @@ class WebhooksTest {
         assertThatThrownBy(() -> Webhooks.verify(Map.of("webhook-id", "msg_1"), BODY, SECRET))
                 .isInstanceOf(WebhookVerificationException.class).hasMessageContaining("missing header");
     }
+
+    static Map<String, String> signed(String body, String type) {
+        long now = Instant.now().getEpochSecond();
+        Map<String, String> headers = new java.util.HashMap<>(Map.of("webhook-id", "msg_1", "webhook-timestamp",
+                Long.toString(now), "webhook-signature", Webhooks.signature(SECRET, "msg_1", now, body)));
+        if (type != null) {
+            headers.put("webhook-event-type", type);
+        }
+        return headers;
+    }
+
+    static final String ENGAGEMENT = "{\"event-type\":\"%s\",\"share-id\":\"uve\",\"transaction-id\":\"c977\","
+            + "\"task-id\":null,\"row\":null,\"campaign-id\":null,\"user-id\":\"u-1\",\"views\":1,"
+            + "\"completions\":0,\"cta-clicks\":2,\"at\":\"2026-11-27T13:26:42.61Z\"}";
+
+    @Test
+    void everyEventTypeVerifiesAndComesBackWithItsTypeAndItsTypedBody() {
+        WebhookEvent push = Webhooks.verifyEvent(signed(BODY, "video.push"), BODY, SECRET);
+        assertThat(push.getType()).isEqualTo(WebhookEvent.Type.VIDEO_PUSH);
+        assertThat(push.getWebhookId()).isEqualTo("msg_1");
+        assertThat(push.videoPush().getVideoUrl()).isEqualTo("https://s/v.mp4");
+        assertThat(Webhooks.verifyEvent(signed(BODY, null), BODY, SECRET).getType())
+                .isEqualTo(WebhookEvent.Type.VIDEO_PUSH);
+        String test = "{\"client-request-id\":\"pmedia-test-1\",\"user-id\":\"u\",\"video-url\":\"https://s/t.mp4\"}";
+        assertThat(Webhooks.verifyEvent(signed(test, "test"), test, SECRET).videoPush().getClientRequestId())
+                .isEqualTo("pmedia-test-1");
+        String task = "{\"task-id\":\"6f1c5b3a-0000-4000-8000-000000000001\",\"status\":\"COMPLETED\","
+                + "\"file-path\":\"s3://b/o.csv\",\"total-count\":3,\"processed\":3,\"message\":null}";
+        WebhookEvent ended = Webhooks.verifyEvent(signed(task, "batch.task.ended"), task, SECRET);
+        assertThat(ended.getType()).isEqualTo(WebhookEvent.Type.BATCH_TASK_ENDED);
+        assertThat(ended.taskStatus().getTotalCount()).isEqualTo(3);
+        assertThatThrownBy(ended::videoPush).isInstanceOf(IllegalStateException.class);
+        String tryOn = "{\"request-id\":\"9a2b5b3a-0000-4000-8000-000000000001\",\"status\":\"SUCCESS\","
+                + "\"generated-output\":\"https://s/t.png\",\"message\":null}";
+        WebhookEvent tried = Webhooks.verifyEvent(signed(tryOn, "tryon.request.ended"), tryOn, SECRET);
+        assertThat(tried.tryOnStatus().getGeneratedOutput()).isEqualTo("https://s/t.png");
+        for (WebhookEvent.Type type : List.of(WebhookEvent.Type.VIDEO_VIEWED, WebhookEvent.Type.VIDEO_COMPLETED,
+                WebhookEvent.Type.CTA_CLICKED)) {
+            String body = String.format(ENGAGEMENT, type.wire());
+            WebhookEvent event = Webhooks.verifyEvent(signed(body, type.wire()), body, SECRET);
+            assertThat(event.getType()).isEqualTo(type);
+            assertThat(event.engagement().shareId).isEqualTo("uve");
+            assertThat(event.engagement().ctaClicks).isEqualTo(2);
+            assertThat(event.engagement().at).isEqualTo(Instant.parse("2026-11-27T13:26:42.61Z"));
+        }
+    }
+
+    @Test
+    void aWebhookEventTypeHeaderThatDisagreesWithTheSignedBodyOrAnUnknownEventDoesNotVerify() {
+        assertThatThrownBy(() -> Webhooks.verifyEvent(signed(BODY, "batch.task.ended"), BODY, SECRET))
+                .isInstanceOf(WebhookVerificationException.class);
+        String unknown = "{\"event-type\":\"video.shared\",\"share-id\":\"x\"}";
+        assertThatThrownBy(() -> Webhooks.verifyEvent(signed(unknown, null), unknown, SECRET))
+                .isInstanceOf(PmediaException.class);
+    }
 }
