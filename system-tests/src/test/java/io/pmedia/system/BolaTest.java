@@ -284,6 +284,8 @@ class BolaTest {
         cases.put("GET /vton/requests", () -> ownListOnly(b.call().get("/vton/requests?limit=100"), tryOn));
         cases.put("GET /campaigns", () -> ownListOnly(b.call().get("/campaigns?limit=100"), campaignStart));
         cases.put("GET /usage", () -> ownListOnly(b.call().get("/usage"), a.id().toString()));
+        // the caller's own record only: vendor b's answer names b, never a
+        cases.put("GET /account", () -> ownListOnly(b.call().get("/account"), a.id().toString()));
 
         // The webhook endpoint (issue 22): B's calls act on B's endpoint only; A's stays as it was.
         String sinkPort = ":" + sink.getAddress().getPort() + "/";
