@@ -35,6 +35,7 @@ class ApiReferenceTest {
         Response page = given().get("/docs/");
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.contentType()).startsWith("text/html");
+        assertThat(page.header("X-Content-Type-Options")).as("the edge's header on every answer").isEqualTo("nosniff");
         assertThat(page.header("Content-Security-Policy")).startsWith("default-src 'none'")
                 .contains("frame-ancestors 'none'").doesNotContain("http");
         String html = page.asString();

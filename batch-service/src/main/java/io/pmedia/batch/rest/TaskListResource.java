@@ -20,6 +20,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.service.BatchTasks;
 import io.pmedia.batch.service.Progress;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -75,9 +76,9 @@ public class TaskListResource {
             @QueryParam("template-id") String templateId, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         BatchTasks.ListFilter filter = new BatchTasks.ListFilter(
                 ListFilters.oneOf("status", status, BatchStatus.class, BatchStatus::wire),
                 ListFilters.text("campaign-id", campaignId), ListFilters.uuid("template-id", templateId), since,

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.service.CampaignScheduling;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -62,9 +63,9 @@ public class CampaignListResource {
     public Uni<Page<CampaignItem>> list(@QueryParam("status") String status, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         return scheduling.list(caller.clientId(),
                 ListFilters.oneOf("status", status, CampaignStatus.class, CampaignStatus::name), since, until, page)
                 .map(found -> found.map(CampaignItem::of));

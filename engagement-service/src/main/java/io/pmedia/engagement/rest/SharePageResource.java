@@ -144,8 +144,7 @@ public class SharePageResource {
                 : Blocking.offload(() -> read(video.captionsKey)).map(text -> text == null
                         ? notFound(accept)
                         : Response.ok(text, "text/vtt; charset=utf-8")
-                                .header("Cache-Control", "public, max-age=" + PAGE_MAX_AGE)
-                                .header("X-Content-Type-Options", "nosniff").build()));
+                                .header("Cache-Control", "public, max-age=" + PAGE_MAX_AGE).build()));
     }
 
     private Uni<Response> render(String shareId, boolean embed, String agent, String accept) {
@@ -166,7 +165,6 @@ public class SharePageResource {
                                 .header("Cache-Control", "private, max-age=" + PAGE_MAX_AGE)
                                 .header("X-Robots-Tag", "noindex, nofollow")
                                 .header("Referrer-Policy", "no-referrer")
-                                .header("X-Content-Type-Options", "nosniff")
                                 .header("Permissions-Policy",
                                         "camera=(), microphone=(), geolocation=(), interest-cohort=()")
                                 .build();

@@ -78,7 +78,7 @@ public class ApiReference {
             return;
         }
         ctx.response().putHeader("Content-Type", contentType).putHeader("Content-Security-Policy", page.csp())
-                .putHeader("X-Content-Type-Options", "nosniff").putHeader("Referrer-Policy", "no-referrer")
+                .putHeader("Referrer-Policy", "no-referrer")
                 .putHeader("Cache-Control", "public, max-age=300").end(body);
     }
 

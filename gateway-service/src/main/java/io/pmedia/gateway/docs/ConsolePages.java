@@ -98,7 +98,7 @@ public class ConsolePages {
     private HttpServerResponse headers(RoutingContext ctx, String name) {
         String extension = name.substring(name.lastIndexOf('.') + 1);
         return ctx.response().putHeader("Content-Type", TYPES.getOrDefault(extension, "application/octet-stream"))
-                .putHeader("Content-Security-Policy", csp).putHeader("X-Content-Type-Options", "nosniff")
+                .putHeader("Content-Security-Policy", csp)
                 .putHeader("Referrer-Policy", "no-referrer").putHeader("X-Frame-Options", "DENY");
     }
     private static Buffer read(String file) {

@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -117,9 +118,9 @@ public class MediaResource {
             @QueryParam("use-case-id") String useCaseId, @QueryParam("from") String from,
             @QueryParam("to") String to, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         MediaRequests.ListFilter filter = new MediaRequests.ListFilter(
                 ListFilters.oneOf("status", status, MediaStatus.class, MediaStatus::name),
                 ListFilters.text("use-case-id", useCaseId), since, until);

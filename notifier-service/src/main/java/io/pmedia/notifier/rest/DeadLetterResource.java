@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -50,9 +51,9 @@ public class DeadLetterResource {
             @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
         UUID only = ListFilters.uuid("client-id", clientId);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         DeliveryStore.Filter filter = new DeliveryStore.Filter(DeliveryStatus.EXHAUSTED,
                 ListFilters.oneOf("type", type, DeliveryKind.class, DeliveryKind::wire), null, since);
         return deliveries.list(only, filter, until, page).map(found -> found.map(DeadLetterView::of));

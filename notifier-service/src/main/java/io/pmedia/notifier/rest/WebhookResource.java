@@ -71,9 +71,9 @@ public class WebhookResource {
             @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         String about = ListFilters.text("service-request-id", serviceRequestId);
         String other = ListFilters.text("subject", subject);
         if (about != null && other != null && !about.equals(other)) {

@@ -1,6 +1,5 @@
 package io.pmedia.common.paging;
 
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.UUID;
 import java.util.function.Function;
@@ -10,7 +9,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Ids;
 
 /**
- * Query parameters of the lists, read with one set of rules: a blank parameter is an absent one, a wrong one is 400
+ * Query parameters of the lists (their times: {@link Dates}), read with one set of rules: a blank parameter is an absent one, a wrong one is 400
  * {@code VALIDATION_ERROR} naming the parameter and what it takes.
  */
 public final class ListFilters {
@@ -18,16 +17,6 @@ public final class ListFilters {
     private static final int MAX_TEXT = 200;
 
     private ListFilters() {
-    }
-
-    /** A point in time ({@link Dates#time}). */
-    public static Instant time(String name, String value) {
-        return Dates.time(name, value);
-    }
-
-    /** {@code from} before {@code to} when both are given. */
-    public static void range(Instant from, Instant to) {
-        Dates.range(from, to);
     }
 
     /** A text to match exactly, at most 200 characters. */

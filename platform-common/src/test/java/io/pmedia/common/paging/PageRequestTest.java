@@ -88,11 +88,11 @@ class PageRequestTest {
 
     @Test
     void filtersNameTheParameterTheyRefuse() {
-        assertThat(ListFilters.time("from", "2026-11-27")).isEqualTo(Instant.parse("2026-11-27T00:00:00Z"));
-        assertThat(ListFilters.time("from", "2026-11-27T09:00:00+01:00"))
+        assertThat(Dates.time("from", "2026-11-27")).isEqualTo(Instant.parse("2026-11-27T00:00:00Z"));
+        assertThat(Dates.time("from", "2026-11-27T09:00:00+01:00"))
                 .isEqualTo(Instant.parse("2026-11-27T08:00:00Z"));
-        assertThatThrownBy(() -> ListFilters.time("to", "yesterday")).hasMessageContaining("'to'");
-        assertThatThrownBy(() -> ListFilters.range(Instant.parse("2026-11-27T08:00:00Z"),
+        assertThatThrownBy(() -> Dates.time("to", "yesterday")).hasMessageContaining("'to'");
+        assertThatThrownBy(() -> Dates.range(Instant.parse("2026-11-27T08:00:00Z"),
                 Instant.parse("2026-11-27T07:00:00Z"))).hasMessageContaining("'from'");
         assertThatThrownBy(() -> ListFilters.uuid("template-id", "nope")).hasMessageContaining("'template-id'");
     }

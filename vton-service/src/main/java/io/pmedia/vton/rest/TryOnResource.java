@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
@@ -163,9 +164,9 @@ public class TryOnResource {
             @QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         PageRequest page = PageRequest.of(limit, cursor);
-        Instant since = ListFilters.time("from", from);
-        Instant until = ListFilters.time("to", to);
-        ListFilters.range(since, until);
+        Instant since = Dates.time("from", from);
+        Instant until = Dates.time("to", to);
+        Dates.range(since, until);
         TryOnRequests.ListFilter filter = new TryOnRequests.ListFilter(
                 ListFilters.oneOf("status", status, TryOnStatus.class, TryOnStatus::name),
                 ListFilters.text("usecase-id", usecaseId), since, until);
