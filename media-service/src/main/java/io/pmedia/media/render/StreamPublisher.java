@@ -63,6 +63,8 @@ public final class StreamPublisher implements AutoCloseable {
     private String handled;
     /** Segments of the published playlist; null until the acceptance's playlist has been read. */
     private Integer publishedSegments;
+    /** The URLs of the segments the acceptance's playlist named, in order (the cached opening's, kept elsewhere). */
+    private List<String> acceptedUrls = List.of();
     private ScheduledFuture<?> ticks;
 
     /**
@@ -87,7 +89,7 @@ public final class StreamPublisher implements AutoCloseable {
     /**
      * Starts publishing what FFmpeg writes. A playlist the acceptance already wrote with the cached opening's segments
      * is continued: it is replaced only once this render's playlist names more segments (an EVENT playlist only
-     * grows).
+     * grows), and the segments it named keep their URLs.
      */
     public synchronized StreamPublisher start() {
         // the first pass, on the publisher's thread, reads the playlist the acceptance may have written: the render
@@ -102,14 +104,18 @@ public final class StreamPublisher implements AutoCloseable {
         return this;
     }
 
-    /** How many segments the playlist written at acceptance names (0 when there is none, or the store cannot say). */
-    private int acceptedSegments() {
+    /**
+     * The segment URLs of the playlist written at acceptance (none when there is none, or the store cannot say): a
+     * player that loaded it must find the same URL at the same place of every later playlist, or it stops (hls.js:
+     * "media sequence mismatch", a fatal levelParsingError).
+     */
+    private List<String> acceptedUrls() {
         try {
-            return sink.get(prefix + PLAYLIST).map(existing -> (int) new String(existing, StandardCharsets.UTF_8)
-                    .lines().filter(line -> !line.isBlank() && !line.startsWith("#")).count()).orElse(0);
+            return sink.get(prefix + PLAYLIST).map(existing -> new String(existing, StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.isBlank() && !line.startsWith("#")).toList()).orElse(List.of());
         } catch (RuntimeException e) {
             LOG.debugf("stream %s: the playlist written at acceptance cannot be read (%s)", prefix, e.getMessage());
-            return 0;
+            return List.of();
         }
     }
 
@@ -174,7 +180,8 @@ public final class StreamPublisher implements AutoCloseable {
 
     synchronized void publish(boolean last) {
         if (publishedSegments == null) {
-            publishedSegments = acceptedSegments();
+            acceptedUrls = acceptedUrls();
+            publishedSegments = acceptedUrls.size();
         }
         if (!Files.isRegularFile(playlist)) {
             if (last) {
@@ -195,6 +202,12 @@ public final class StreamPublisher implements AutoCloseable {
             return;
         }
         Named named = named(lines, name -> {
+            // a segment the acceptance's playlist named keeps its URL there (the cached opening's segment, the same
+            // remux of the same piece): this render's copy is neither stored nor named
+            int index = Integer.parseInt(name.substring("stream-".length(), name.length() - ".ts".length()));
+            if (index < acceptedUrls.size()) {
+                return acceptedUrls.get(index);
+            }
             if (stored.add(name)) {
                 try {
                     sink.put(prefix + name, playlist.resolveSibling(name), "video/mp2t");

@@ -39,6 +39,11 @@ class StreamPublisherTest {
             return "https://store.example/" + key + "?signed";
         }
 
+        @Override
+        public java.util.Optional<byte[]> get(String key) {
+            return java.util.Optional.ofNullable(objects.get(key));
+        }
+
         String text(String key) {
             return new String(objects.get(key), StandardCharsets.UTF_8);
         }
@@ -95,5 +100,29 @@ class StreamPublisherTest {
         new StreamPublisher(sink, dir.resolve("stream.m3u8"), "media/c/r/stream/").finish();
         assertThat(sink.objects).containsOnlyKeys("media/c/r/stream/stream-00000.ts", "media/c/r/stream/index.m3u8");
         assertThat(sink.text("media/c/r/stream/index.m3u8")).doesNotContain("passwd");
+    }
+
+    @Test
+    void theSegmentsOfTheCachedOpeningKeepTheirUrlsWhenTheRenderContinuesItsPlaylist(@TempDir Path dir)
+            throws Exception {
+        hls(dir, 3);
+        MemorySink sink = new MemorySink();
+        // the acceptance's playlist: the cached opening's two segments, kept under the opening's own key
+        List<String> written = Files.readAllLines(dir.resolve("stream.m3u8"));
+        StreamPublisher.Named opening = StreamPublisher.named(
+                written.subList(0, written.indexOf("stream-00001.ts") + 1),
+                name -> "https://store.example/media/c/cache/opening-1/" + name + "?signed", false);
+        assertThat(opening.segments()).isEqualTo(2);
+        sink.put("media/c/r/stream/index.m3u8", opening.text().getBytes(StandardCharsets.UTF_8), "x");
+
+        new StreamPublisher(sink, dir.resolve("stream.m3u8"), "media/c/r/stream/").finish();
+        // a player that loaded the opening's playlist reloads this one: the same URL at the same place (hls.js stops
+        // on a changed one with a fatal levelParsingError), then this render's own segment
+        List<String> urls = sink.text("media/c/r/stream/index.m3u8").lines()
+                .filter(line -> line.startsWith("https://")).toList();
+        assertThat(urls).containsExactly("https://store.example/media/c/cache/opening-1/stream-00000.ts?signed",
+                "https://store.example/media/c/cache/opening-1/stream-00001.ts?signed",
+                "https://store.example/media/c/r/stream/stream-00002.ts?signed");
+        assertThat(sink.objects).containsOnlyKeys("media/c/r/stream/stream-00002.ts", "media/c/r/stream/index.m3u8");
     }
 }
