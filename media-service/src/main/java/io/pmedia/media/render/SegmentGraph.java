@@ -30,7 +30,7 @@ import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * The filter graph of one render as it is built: the inputs (assets linked into the work directory, speech), the
- * chains of every segment (its base, its pictures overlaid, its texts drawn by {@link TextDrawing}, its fades) and
+ * chains of every segment (its base, its pictures overlaid, its texts and shapes drawn by the graphics engine through {@link EngineText}, its fades) and
  * how the segments join; {@link SoundMix} adds the sound and {@link RenderCommands} turns it into a command. One
  * instance per command: it holds the arguments, the chains, and the labels still to be consumed.
  */
