@@ -39,6 +39,19 @@ ensure_ffmpeg() {
   fi
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || apt_install fonts-dejavu-core
   command -v espeak-ng >/dev/null || apt_install espeak-ng
+  ensure_graphics
+}
+
+# The graphics engine (platform-graphics: Skia through Skiko) loads a native library that links libGL, libX11 and
+# fontconfig even headless, and shapes text with a Noto fallback chain behind the template's font (docs/templates.md):
+# without these fonts, CJK, Indic, Thai and emoji names render as boxes.
+GRAPHICS_PACKAGES=(libgl1 libx11-6 libfontconfig1 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
+ensure_graphics() {
+  local missing=() package
+  for package in "${GRAPHICS_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+  [ "${#missing[@]}" -eq 0 ] || apt_install "${missing[@]}"
 }
 
 # The npm tools the test suite runs (build/node/package.json, e.g. the OpenAPI linter), installed exactly as locked

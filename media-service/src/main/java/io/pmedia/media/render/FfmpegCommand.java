@@ -15,9 +15,11 @@ import java.util.regex.Pattern;
  * @param redactions what to write instead of names that appear in FFmpeg's messages (asset links become their
  *        URLs), so that a failure message makes sense to the vendor and shows none of the engine's files
  * @param outputs the file of every output of the video, in the template's order ({@code video} first)
+ * @param graphics what the graphics engine writes to FFmpeg's standard input while it runs (its {@code pipe:0}
+ *        input); null when the command reads nothing there
  */
 public record FfmpegCommand(List<String> arguments, Path workDir, Path video, Path thumbnail,
-        double durationSeconds, Map<String, String> redactions, List<Path> outputs) {
+        double durationSeconds, Map<String, String> redactions, List<Path> outputs, GraphicsInput graphics) {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=+,@%-]+");
 
@@ -25,6 +27,16 @@ public record FfmpegCommand(List<String> arguments, Path workDir, Path video, Pa
         arguments = List.copyOf(arguments);
         redactions = Map.copyOf(redactions);
         outputs = List.copyOf(outputs);
+    }
+
+    public FfmpegCommand(List<String> arguments, Path workDir, Path video, Path thumbnail, double durationSeconds,
+            Map<String, String> redactions, List<Path> outputs) {
+        this(arguments, workDir, video, thumbnail, durationSeconds, redactions, outputs, null);
+    }
+
+    /** The same command with the graphics engine's frames on its standard input (null: none). */
+    public FfmpegCommand withGraphics(GraphicsInput frames) {
+        return new FfmpegCommand(arguments, workDir, video, thumbnail, durationSeconds, redactions, outputs, frames);
     }
 
     /** A command with one output, the video. */

@@ -109,20 +109,27 @@ public final class FfmpegRunner {
     public void run(FfmpegCommand command, Duration limit) {
         Path log = command.workDir().resolve("ffmpeg.log");
         Process process;
+        GraphicsInput graphics = command.graphics();
         try {
             process = new ProcessBuilder(command.arguments())
                     .directory(command.workDir().toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectInput(graphics == null
+                            ? ProcessBuilder.Redirect.from(new File("/dev/null"))
+                            : ProcessBuilder.Redirect.PIPE)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(log.toFile())
                     .start();
         } catch (IOException e) {
             throw new RenderException("ffmpeg could not be started: " + INSTALL);
         }
+        GraphicsWriter writer = graphics == null ? null : GraphicsWriter.start(graphics, process);
         try {
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 kill(process);
                 throw new RenderException("render exceeded its time limit of " + seconds(limit) + " s");
+            }
+            if (writer != null) {
+                writer.join();
             }
         } catch (InterruptedException e) {
             kill(process);

@@ -70,13 +70,14 @@ final class RenderCommands {
             OutputEncoding.output(graph, i, outputs.get(i), file, mapped, stream);
             files.add(graph.workDir.resolve(file));
         }
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
+        graph.args.addAll(List.of("-filter_complex", graph.filterComplex()));
         graph.args.addAll(mapped);
         if (thumbnailInGraph) {
             graph.args.addAll(OutputEncoding.thumbnail("[thumb]"));
         }
         return new FfmpegCommand(graph.args, graph.workDir, graph.workDir.resolve(VIDEO_FILE),
-                graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions, files);
+                graph.workDir.resolve(THUMBNAIL_FILE), video.durationSeconds(), graph.redactions, files)
+                .withGraphics(graph.graphics());
     }
 
     /**
@@ -149,10 +150,10 @@ final class RenderCommands {
                     pieceFile(output)));
             files.add(graph.workDir.resolve(pieceFile(output)));
         }
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains)));
+        graph.args.addAll(List.of("-filter_complex", graph.filterComplex()));
         graph.args.addAll(mapped);
         return new FfmpegCommand(graph.args, graph.workDir, files.get(0), files.get(0), seconds, graph.redactions,
-                files);
+                files).withGraphics(graph.graphics());
     }
 
     /**
@@ -162,7 +163,7 @@ final class RenderCommands {
     static FfmpegCommand sound(SegmentGraph graph, String file) {
         ResolvedVideo video = graph.video;
         graph.chains.add(graph.sound() + "[aout]");
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[aout]"));
+        graph.args.addAll(List.of("-filter_complex", graph.filterComplex(), "-map", "[aout]"));
         graph.args.addAll(OutputEncoding.pieceSound());
         graph.args.addAll(List.of("-vn", "-map_metadata", "-1", "-fflags", "+bitexact", "-t",
                 number(video.durationSeconds()), "-f", "mp4", file));
@@ -256,9 +257,10 @@ final class RenderCommands {
         String label = graph.segment(0, graph.video.segments().get(0));
         graph.chains.add("[" + label + "]trim=start_frame=" + frame + ":end_frame=" + (frame + 1)
                 + ",format=yuv420p[still]");
-        graph.args.addAll(List.of("-filter_complex", String.join(";", graph.chains), "-map", "[still]",
+        graph.args.addAll(List.of("-filter_complex", graph.filterComplex(), "-map", "[still]",
                 "-frames:v", "1", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-update", "1", PREVIEW_FILE));
         Path still = graph.workDir.resolve(PREVIEW_FILE);
-        return new FfmpegCommand(graph.args, graph.workDir, still, still, 0, graph.redactions, List.of(still));
+        return new FfmpegCommand(graph.args, graph.workDir, still, still, 0, graph.redactions, List.of(still))
+                .withGraphics(graph.graphics());
     }
 }

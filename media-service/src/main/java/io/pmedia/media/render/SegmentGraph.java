@@ -45,6 +45,8 @@ final class SegmentGraph {
     final TemplateDefinition.Canvas canvas;
     final Path workDir;
     final TextDrawing texts;
+    /** The text layers, drawn by the graphics engine and overlaid from FFmpeg's standard input. */
+    final EngineText engineText;
     final List<String> args = new ArrayList<>();
     final List<String> chains = new ArrayList<>();
     final Map<String, Deque<String>> sources = new HashMap<>();
@@ -97,6 +99,7 @@ final class SegmentGraph {
         this.fps = canvas.fps();
         this.workDir = workDir;
         this.texts = new TextDrawing(fonts, canvas, workDir);
+        this.engineText = new EngineText(fonts, canvas);
         args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
         if (sources == Sources.SOUND) {
             Map<String, Path> sound = new LinkedHashMap<>();
@@ -114,6 +117,27 @@ final class SegmentGraph {
             speechInputs.add((inputs++) + ":a");
         }
     }
+
+    /**
+     * The filter graph of the chains built so far, as {@code -filter_complex} takes it: when texts were drawn by the
+     * graphics engine, its input (FFmpeg's standard input) is added first, and its chain.
+     */
+    String filterComplex() {
+        if (!engineText.isEmpty() && graphicsInput < 0) {
+            args.addAll(engineText.inputOptions());
+            args.addAll(List.of("-i", "pipe:0"));
+            graphicsInput = inputs++;
+            chains.add(engineText.chain(graphicsInput));
+        }
+        return String.join(";", chains);
+    }
+
+    /** What the graphics engine writes to the command's standard input; null when it draws nothing. */
+    GraphicsInput graphics() {
+        return graphicsInput < 0 ? null : engineText.input();
+    }
+
+    private int graphicsInput = -1;
 
     /** The sound of the whole video, its chains added; see {@link SoundMix}. */
     String sound() {
@@ -239,27 +263,39 @@ final class SegmentGraph {
         chains.add(background(k, segment) + "[" + current + "]");
         int step = 0;
         List<ResolvedVideo.Layer> layers = segment.layers();
-        for (int j = 0; j < layers.size(); j++) {
-            if (layers.get(j) instanceof ResolvedVideo.Speech) {
+        engineText.segment(segment.frames() - offset, offset);
+        List<ResolvedVideo.Layer> run = new ArrayList<>();
+        int band = 0;
+        for (int j = 0; j <= layers.size(); j++) {
+            ResolvedVideo.Layer layer = j < layers.size() ? layers.get(j) : null;
+            if (layer instanceof ResolvedVideo.Speech) {
                 continue;
             }
-            String next = "s" + k + "_" + (++step);
-            if (layers.get(j) instanceof ResolvedVideo.Picture picture) {
+            if (layer instanceof ResolvedVideo.Text || layer instanceof ResolvedVideo.Shape) {
+                run.add(layer);
+                continue;
+            }
+            // a picture, or the end: the texts and shapes before it are drawn below it
+            if (!run.isEmpty()) {
+                String drawn = engineText.run(band, run, "g" + k + "_" + band);
+                run.clear();
+                if (drawn != null) {
+                    String next = "s" + k + "_" + (++step);
+                    chains.add("[" + current + "][" + drawn + "]overlay=eval=init[" + next + "]");
+                    current = next;
+                    band++;
+                }
+            }
+            if (layer instanceof ResolvedVideo.Picture picture) {
+                String next = "s" + k + "_" + (++step);
                 String placed = "p" + k + "_" + j;
                 chains.add("[" + sources.get(picture.url()).poll() + "]" + picture(picture) + "[" + placed + "]");
                 chains.add("[" + current + "][" + placed + "]overlay=x="
                         + value(boxX(picture) + "+(" + picture.width() + "-w)/2") + ":y="
                         + value(boxY(picture) + "+(" + picture.height() + "-h)/2")
                         + ":eval=init:eof_action=repeat" + enable(picture, segment) + "[" + next + "]");
-            } else {
-                String drawn = texts.text(k, j, (ResolvedVideo.Text) layers.get(j), segment);
-                if (drawn.isEmpty()) {
-                    step--;
-                    continue;
-                }
-                chains.add("[" + current + "]" + drawn + "[" + next + "]");
+                current = next;
             }
-            current = next;
         }
         List<String> fades = new ArrayList<>();
         if (segment.fadeIn() > 0) {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
  * A template with one customer's data applied: the exact segments in order, their lengths in whole frames, the
  * texts with placeholders replaced, and the asset URLs to fetch. Everything a vendor influenced is here as plain
@@ -208,7 +210,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     }
 
     /** Something drawn over the background from {@code start} to {@code end} seconds into its segment. */
-    public sealed interface Layer permits Text, Picture, Speech {
+    public sealed interface Layer permits Text, Picture, Speech, Shape {
         double start();
 
         double end();
@@ -225,7 +227,29 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      */
     public record Text(String text, String font, int size, String color, String boxColor, String shadowColor,
             String x, String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight,
-            double start, double end, double fadeIn, double fadeOut) implements Layer {
+            double start, double end, double fadeIn, double fadeOut, JsonNode animate, JsonNode keyframes)
+            implements
+                Layer {
+
+        /** A text that neither animates nor moves. */
+        public Text(String text, String font, int size, String color, String boxColor, String shadowColor, String x,
+                String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight, double start,
+                double end, double fadeIn, double fadeOut) {
+            this(text, font, size, color, boxColor, shadowColor, x, y, align, maxWidth, maxLines, minSize, lineHeight,
+                    start, end, fadeIn, fadeOut, null, null);
+        }
+    }
+
+    /**
+     * A shape drawn by the graphics engine, as the template wrote it (validated): {@code shape} and its box
+     * ({@code x}, {@code y} the top-left corner in pixels), {@code radius} of a rounded-rect, {@code path} data of
+     * a path, and the {@code fill}, {@code stroke}, {@code shadow} and {@code keyframes} objects of
+     * docs/templates.md, read by {@link MotionKeys} when drawn. Kept as JSON so that the chunk cache's key shows
+     * every value.
+     */
+    public record Shape(String shape, int x, int y, int width, int height, Double radius, String path, JsonNode fill,
+            JsonNode stroke, JsonNode shadow, JsonNode keyframes, double start, double end, double fadeIn,
+            double fadeOut) implements Layer {
     }
 
     /**

@@ -230,7 +230,9 @@ public record TemplateDefinition(
             @JsonProperty("max-lines") Integer maxLines, @JsonProperty("min-size") Integer minSize,
             @JsonProperty("line-height") Double lineHeight, Integer width, Integer height, String fit, Integer asset,
             Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
-            @JsonProperty("fade-out") Double fadeOut, String motion, String voice, Integer rate) {
+            @JsonProperty("fade-out") Double fadeOut, String motion, String voice, Integer rate, JsonNode animate,
+            JsonNode keyframes, String shape, String path, Double radius, JsonNode fill, JsonNode stroke,
+            JsonNode shadow) {
 
         /** The type of layer; null for a missing or unknown type (the validator reports it). */
         public LayerType layerType() {

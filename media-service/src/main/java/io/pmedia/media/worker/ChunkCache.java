@@ -55,7 +55,7 @@ public class ChunkCache {
     }
 
     /** Bumped when the way pieces are made changes in a way their key does not show. */
-    static final String FORMAT = "v2";
+    static final String FORMAT = "v3"; // v3: text drawn by the graphics engine (platform-graphics), not drawtext
     private static final Logger LOG = Logger.getLogger(ChunkCache.class);
 
     /** Where pieces are kept: {@link StoreKeeper} on a worker; a plain directory in the benchmark. */

@@ -13,6 +13,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pmedia.graphics.FrameRenderer;
+import io.pmedia.graphics.TextLayer;
+import io.pmedia.graphics.Timing;
+import io.pmedia.graphics.text.FontChain;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.Templates;
 
@@ -121,8 +125,10 @@ class FilterGraphCompilerTest {
         FfmpegCommand command = compiler.compile(video("Ada"), photo(work), work);
         List<String> args = command.arguments();
 
-        assertThat(Collections.frequency(args, "-i")).isEqualTo(1);
-        assertThat(String.join(" ", args)).contains("-protocol_whitelist file -format_whitelist "
+        // the photo, and the graphics engine's frames on the standard input
+        assertThat(Collections.frequency(args, "-i")).isEqualTo(2);
+        assertThat(args.get(args.indexOf("-i") + 1)).isEqualTo("file:asset-0");
+        assertThat(String.join(" ", args)).contains("-i pipe:0").contains("-protocol_whitelist file -format_whitelist "
                 + FilterGraphCompiler.IMAGE_FORMATS + " -max_pixels 40000000 -i file:asset-0");
         assertThat(Files.readSymbolicLink(work.resolve("asset-0"))).isEqualTo(work.resolve("fetched.data"));
         assertThat(graph(command)).contains("[0:v]split=3[in0_0][in0_1][in0_2]");
@@ -152,18 +158,23 @@ class FilterGraphCompilerTest {
     }
 
     @Test
-    void vendorTextReachesFfmpegOnlyThroughTextFiles(@TempDir Path work) throws IOException {
+    void vendorTextReachesOnlyTheGraphicsEngineNeverTheCommand(@TempDir Path work) throws IOException {
         String name = "O'Brien: 100% [x];drawbox=c=red, %{pts} \\";
 
         FfmpegCommand command = compiler.compile(video(name), photo(work), work);
 
         assertThat(command.arguments()).noneMatch(argument -> argument.contains("O'Brien"));
-        assertThat(Texts.drawn(work, 0, 1)).isEqualTo("Hi " + name);
-        assertThat(graph(command)).contains("textfile=text-0-1-0.txt:expansion=none:");
+        assertThat(text(command).text()).isEqualTo("Hi " + name);
+        List<String> args = command.arguments();
+        int pipe = args.indexOf("pipe:0");
+        assertThat(args.subList(pipe - 9, pipe + 1)).containsExactly("-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+                "640x360", "-framerate", "25", "-i", "pipe:0");
+        assertThat(graph(command)).contains("[1:v]trim=start_frame=0:end_frame=50,setpts=PTS-STARTPTS+0/TB,"
+                + "crop=640:360:0:0[g0_0]", "[s0_1][g0_0]overlay=eval=init[s0_2]");
     }
 
     @Test
-    void theGraphNamesNoPathOfTheWorkDirectoryAndEscapesTheFontPath(@TempDir Path parent) throws IOException {
+    void theGraphNamesNoPathOfTheWorkDirectoryNorOfTheFonts(@TempDir Path parent) throws IOException {
         Path work = Files.createDirectories(parent.resolve("w:o,r[k];'d"));
         Path fontDir = Files.createDirectories(parent.resolve("f'o:n,t[s];"));
         for (var font : io.pmedia.media.template.TextFont.values()) {
@@ -174,36 +185,43 @@ class FilterGraphCompilerTest {
 
         FfmpegCommand command = hostile.compile(video("Ada"), photo(work), work);
 
-        String graph = graph(command);
-        assertThat(String.join(" ", command.arguments())).doesNotContain(work.toString());
-        String escaped = FilterGraph.value(fontDir.resolve("DejaVuSans.ttf").toString());
-        assertThat(graph).contains("drawtext=fontfile=" + escaped + ":textfile=")
+        assertThat(String.join(" ", command.arguments())).doesNotContain(work.toString())
                 .doesNotContain(fontDir.toString());
-        assertThat(escaped).contains("f\\\\\\'o\\\\:n\\,t\\[s\\]\\;");
+        assertThat(command.graphics().fonts()).containsEntry("sans", fontDir.resolve("DejaVuSans.ttf"));
     }
 
     @Test
-    void aLongTextIsDrawnLineByLineEachFromItsOwnFile(@TempDir Path work) throws IOException {
+    void aLongTextIsLaidOutByTheEngineInItsBox(@TempDir Path work) throws IOException {
         String name = "Bartholomew Alexander Fitzgerald of Saxe-Coburg and Gotha";
 
-        String graph = graph(compiler.compile(video(name), photo(work), work));
+        FfmpegCommand command = compiler.compile(video(name), photo(work), work);
 
-        List<Path> lines = Texts.files(work, 0, 1);
-        assertThat(lines).hasSizeBetween(2, 3);
-        assertThat(Texts.drawn(work, 0, 1)).isEqualTo("Hi " + name);
-        assertThat(graph.split("drawtext=", -1)).hasSize(lines.size() + 1);
-        assertThat(graph).contains("x=320-text_w/2");
+        TextLayer text = text(command);
+        assertThat(text.x()).isEqualTo(320);
+        assertThat(text.align()).isEqualTo(TextLayer.Align.CENTER);
+        assertThat(text.maxWidth()).isEqualTo(640 - 2 * Math.round(640 * 0.06));
+        try (FrameRenderer renderer = new FrameRenderer(command.graphics().scene(),
+                FontChain.of(command.graphics().fonts()))) {
+            assertThat(renderer.text(0).lines()).isBetween(2, 3);
+            assertThat(renderer.text(0).unresolvedGlyphs()).isZero();
+        }
     }
 
     @Test
     void timingFadesAndBoxesAreInTheGraph(@TempDir Path work) throws IOException {
-        String graph = graph(compiler.compile(video("Ada"), photo(work), work));
+        FfmpegCommand command = compiler.compile(video("Ada"), photo(work), work);
+        String graph = graph(command);
 
-        assertThat(graph).contains(":alpha=max(0\\,min(1\\,(t-0.5)/0.5)):enable=gte(t\\,0.5)*lt(t\\,2)",
-                "overlay=x=10+(100-w)/2:y=10+(80-h)/2:eval=init:eof_action=repeat[s0_1]",
+        assertThat(text(command).timing()).isEqualTo(new Timing(0.5, 2, 0.5, 0));
+        assertThat(graph).contains("overlay=x=10+(100-w)/2:y=10+(80-h)/2:eval=init:eof_action=repeat[s0_1]",
                 "scale=64:64:force_original_aspect_ratio=increase,crop=64:64,setsar=1,loop=loop=-1:size=1",
                 "fade=t=in:st=0:d=0.2:alpha=1", "fade=t=out:st=0.8:d=0.2:alpha=1",
                 "[b1][bi1]overlay=eval=init,format=yuv420p,loop=loop=-1:size=1,trim=end_frame=25");
+    }
+
+    private static TextLayer text(FfmpegCommand command) {
+        assertThat(command.graphics()).isNotNull();
+        return (TextLayer) command.graphics().scene().layers().get(0);
     }
 
     @Test

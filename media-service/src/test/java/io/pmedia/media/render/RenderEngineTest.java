@@ -159,7 +159,8 @@ class RenderEngineTest {
         assertThat(output.durationSeconds()).isCloseTo(3.0, within(0.1));
         FfmpegCommand command = hostile.compile(small(name, "null"), files(), work);
         assertThat(command.arguments()).noneMatch(argument -> argument.contains("O'Brien"));
-        assertThat(Texts.drawn(work, 0, 1)).isEqualTo("Hi " + name);
+        assertThat(((io.pmedia.graphics.TextLayer) command.graphics().scene().layers().get(0)).text())
+                .isEqualTo("Hi " + name);
         // the text was drawn: the middle of the first segment is no longer only its dark background
         byte[] frame = Media.greyFrame(output.video(), 0.75, 320, 180);
         assertThat(Media.brighterThan(frame, 200)).isGreaterThan(50);

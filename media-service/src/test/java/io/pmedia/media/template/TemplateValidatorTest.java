@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,83 @@ class TemplateValidatorTest {
 
         assertThat(checked.problems()).isEmpty();
         assertThat(checked.definition()).isEqualTo(Templates.sample(name));
+    }
+
+    @Test
+    void motionAndShapesAreValidatedWithTheirPaths() {
+        TemplateDefinition broken = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "segments": [{"id": "a", "duration": 3, "layers": [
+                   {"type": "text", "text": "Hi", "animate": {"in": {"type": "wobble", "by": "letter"},
+                     "out": {"type": "fade"}, "sideways": {}},
+                    "keyframes": [{"time": 0, "x": 0}, {"time": 4, "x": 100, "spin": 1}]},
+                   {"type": "shape", "shape": "path", "path": "M 0 0 L 10 <x>", "width": 100, "height": 50,
+                    "fill": {"type": "linear", "colors": ["#ff0000"]}, "stroke": {"color": "red"}},
+                   {"type": "shape", "shape": "hexagon", "width": 10, "height": 10, "fill": "#00ff00",
+                    "shadow": {"blur": -1}, "text": "no"},
+                   {"type": "image", "asset": 0, "width": 10, "height": 10, "keyframes": [{"time": 0}],
+                    "fill": "#ffffff"}
+                 ]}],
+                 "assets": {"images": [{}]}}
+                """);
+
+        assertThat(TemplateValidator.validate(broken)).containsExactlyInAnyOrder(
+                "segments[0].layers[0].animate.sideways: unknown key (in, out)",
+                "segments[0].layers[0].animate.in.type: unknown value 'wobble': one of fade, slide, scale, pop,"
+                        + " typewriter, blur",
+                "segments[0].layers[0].keyframes[1].spin: unknown key (anchor, easing, opacity, rotation, scale,"
+                        + " time, x, y)",
+                "segments[0].layers[1].path: not SVG path data (it starts with M and holds only path commands and"
+                        + " numbers)",
+                "segments[0].layers[1].fill.colors: 2 to 16 colours",
+                "segments[0].layers[1].stroke.color: a colour \"#rrggbb\" or \"#rrggbbaa\"",
+                "segments[0].layers[2].shape: unknown shape 'hexagon': one of rect, rounded-rect, ellipse, line, path",
+                "segments[0].layers[2].shadow.blur: a number from 0 to 200",
+                "segments[0].layers[2].text: a shape layer does not take it",
+                "segments[0].layers[3].keyframes: only text and shape layers follow keyframes (pictures: motion)",
+                "segments[0].layers[3].fill: only shape layers take it");
+    }
+
+    @Test
+    void anUnknownEasingAndAKeyframeOutsideItsLayerAreNamedByPath() {
+        TemplateDefinition broken = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "segments": [{"id": "a", "duration": 3, "layers": [
+                   {"type": "text", "text": "Hi", "end": 2, "animate": {"in": {"type": "fade", "easing": "bounce"}}},
+                   {"type": "text", "text": "Hi", "keyframes": [{"time": 0, "x": 0}, {"time": 4, "x": 100}]}
+                 ]}]}
+                """);
+
+        List<String> problems = TemplateValidator.validate(broken);
+
+        assertThat(problems).hasSize(2);
+        assertThat(problems.get(0)).startsWith("segments[0].layers[0].animate.in.easing: unknown easing 'bounce'");
+        assertThat(problems.get(1)).isEqualTo("segments[0].layers[1].keyframes[1].time: keyframe at 4.0 s is"
+                + " outside its layer (0 to 3.0 s)");
+    }
+
+    @Test
+    void aDocumentedMotionTemplateIsValid() {
+        TemplateDefinition motion = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "fields": [{"name": "name", "required": true}],
+                 "segments": [{"id": "a", "duration": 3, "layers": [
+                   {"type": "shape", "shape": "rounded-rect", "x": 40, "y": 200, "width": 560, "height": 120,
+                    "radius": 24, "fill": {"type": "linear", "from": [0, 0], "to": [1, 1],
+                    "colors": ["#1d3557", "#457b9d"]}, "stroke": {"color": "#ffffff", "width": 2},
+                    "shadow": {"color": "#00000080", "x": 0, "y": 8, "blur": 16},
+                    "keyframes": [{"time": 0, "y": 60, "opacity": 0}, {"time": 0.6, "y": 0, "opacity": 1,
+                      "easing": "cubic-bezier(0.2, 0.8, 0.2, 1)"}]},
+                   {"type": "shape", "shape": "path", "path": "M0 0 L40 0 L20 30 Z", "width": 40, "height": 30,
+                    "fill": {"type": "radial", "colors": ["#ffd166", "#ef476f"]}},
+                   {"type": "text", "text": "Hi {{name}}", "y": 220,
+                    "animate": {"in": {"type": "slide", "by": "letter", "from": "down", "distance": 40,
+                      "stagger": 0.04, "duration": 0.5, "easing": "ease-out"}, "out": {"type": "fade"}},
+                    "keyframes": [{"time": 0, "scale": 1, "anchor": [0.5, 0.5]}, {"time": 3, "scale": 1.1}]}
+                 ]}]}
+                """);
+
+        assertThat(TemplateValidator.validate(motion)).isEmpty();
     }
 
     @Test
@@ -80,7 +158,7 @@ class TemplateValidatorTest {
                 "segments[0].layers[3].id: 'late' is used twice in this segment",
                 "segments[0].layers[3]: fade-in and fade-out together are longer than the layer's time on screen",
                 "segments[0].layers[3].width: only image, icon and video layers take it",
-                "segments[0].layers[4].type: one of text, image, icon, video, speech",
+                "segments[0].layers[4].type: one of text, image, icon, video, speech, shape",
                 "segments[0].variants[0].cohorts: at least one cohort is required",
                 "segments[0].variants[0].layers[0].asset: the index of a slot of assets.videos is required",
                 "segments[1].id: 'a' is used twice",

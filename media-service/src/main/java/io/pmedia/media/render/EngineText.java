@@ -1,0 +1,204 @@
+package io.pmedia.media.render;
+
+import static io.pmedia.media.render.FilterGraph.number;
+import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_X;
+import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_Y;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.pmedia.graphics.Layer;
+import io.pmedia.graphics.Scene;
+import io.pmedia.graphics.ShapeLayer;
+import io.pmedia.graphics.TextLayer;
+import io.pmedia.graphics.Timing;
+import io.pmedia.graphics.draw.Fill;
+import io.pmedia.graphics.draw.Geometry;
+import io.pmedia.graphics.text.TextStyle;
+import io.pmedia.media.template.MotionKeys;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
+
+/**
+ * The text and shape layers of a render, drawn by the graphics engine (platform-graphics) instead of drawtext: shaped in every
+ * script with the Noto fallback chain. All of a command's texts are one raw RGBA input on FFmpeg's standard input,
+ * its frames the segments that have text one after the other; a segment whose texts are interleaved with pictures
+ * gets one band of the frame per run of texts between pictures (the frame is that many canvases high), so that a
+ * picture above a text stays above it. Each (segment, run) is cut out of the stream with trim and crop and
+ * overlaid where the texts were in the layer order. One instance per command.
+ */
+final class EngineText {
+
+    private final Fonts fonts;
+    private final TemplateDefinition.Canvas canvas;
+    private final int fps;
+    private final List<Layer> layers = new ArrayList<>();
+    private final List<Integer> bands = new ArrayList<>();
+    private final List<String> branches = new ArrayList<>();
+    private final Map<String, Path> fontFiles = new LinkedHashMap<>();
+    private int streamFrames;
+    private int maxBands = 1;
+    /** Where the current segment's frames start in the stream, and how many it has there. */
+    private int segmentStart = -1;
+    private int segmentFrames;
+    private double segmentBase;
+
+    EngineText(Fonts fonts, TemplateDefinition.Canvas canvas) {
+        this.fonts = fonts;
+        this.canvas = canvas;
+        this.fps = canvas.fps();
+    }
+
+    /**
+     * Starts segment {@code k} of the graph: {@code frames} frames from its frame {@code offset} on (a window of the
+     * chunk cache starts later than 0).
+     */
+    void segment(int frames, int offset) {
+        segmentStart = -1;
+        segmentFrames = frames;
+        segmentBase = -(double) offset / fps;
+        this.offset = offset;
+    }
+
+    private int offset;
+
+    /**
+     * Adds a run of text layers of the current segment (band {@code band}: its place among the segment's runs);
+     * returns the filter chain that overlays them on the label {@code under}, or null when none shows.
+     */
+    String run(int band, List<ResolvedVideo.Layer> drawn, String label) {
+        List<ResolvedVideo.Layer> shown = drawn.stream()
+                .filter(l -> !(l instanceof ResolvedVideo.Text text) || !text.text().isBlank()).toList();
+        if (shown.isEmpty()) {
+            return null;
+        }
+        if (segmentStart < 0) {
+            segmentStart = streamFrames;
+            streamFrames += segmentFrames;
+        }
+        double base = (double) segmentStart / fps + segmentBase;
+        for (ResolvedVideo.Layer layer : shown) {
+            if (layer instanceof ResolvedVideo.Text text) {
+                layers.add(layer(text, base, band));
+                fontFiles.computeIfAbsent(text.font(), fonts::file);
+            } else {
+                layers.add(shape((ResolvedVideo.Shape) layer, base, band));
+            }
+            bands.add(band);
+        }
+        maxBands = Math.max(maxBands, band + 1);
+        branches.add("trim=start_frame=" + segmentStart + ":end_frame=" + (segmentStart + segmentFrames)
+                + ",setpts=PTS-STARTPTS+" + number((double) offset / fps) + "/TB,crop=" + canvas.width() + ":"
+                + canvas.height() + ":0:" + band * canvas.height() + "[" + label + "]");
+        return label;
+    }
+
+    boolean isEmpty() {
+        return branches.isEmpty();
+    }
+
+    /** The chain splitting the input {@code input} into every run's branch (each ends in its label). */
+    String chain(int input) {
+        StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
+        if (branches.size() == 1) {
+            return chain.append(branches.get(0)).toString();
+        }
+        chain.append("split=").append(branches.size());
+        for (int i = 0; i < branches.size(); i++) {
+            chain.append("[gs").append(i).append(']');
+        }
+        for (int i = 0; i < branches.size(); i++) {
+            chain.append(";[gs").append(i).append(']').append(branches.get(i));
+        }
+        return chain.toString();
+    }
+
+    /** The options of the raw input, before its {@code -i pipe:0}. */
+    List<String> inputOptions() {
+        return List.of("-f", "rawvideo", "-pix_fmt", "rgba", "-s", canvas.width() + "x" + canvas.height() * maxBands,
+                "-framerate", Integer.toString(fps));
+    }
+
+    GraphicsInput input() {
+        Scene scene = new Scene(canvas.width(), canvas.height() * maxBands, fps, layers, canvas.height(), bands);
+        return new GraphicsInput(scene, streamFrames, fontFiles);
+    }
+
+    /** The text as drawtext placed it (TextDrawing): the same anchors, margins and widths. */
+    private TextLayer layer(ResolvedVideo.Text text, double base, int band) {
+        int width = canvas.width();
+        int height = canvas.height();
+        int marginX = (int) Math.round(width * MARGIN_X);
+        int marginY = (int) Math.round(height * MARGIN_Y);
+        int anchor = switch (text.x()) {
+            case "left" -> marginX;
+            case "center" -> width / 2;
+            case "right" -> width - marginX;
+            default -> Integer.parseInt(text.x());
+        };
+        int available = switch (text.align()) {
+            case "left" -> width - marginX - anchor;
+            case "right" -> anchor - marginX;
+            default -> 2 * Math.min(anchor, width - anchor) - 2 * marginX;
+        };
+        if (available < Math.min(width - 2 * marginX, 2 * text.size())) {
+            available = width - 2 * marginX;
+        }
+        int maxWidth = text.maxWidth() != null ? text.maxWidth() : available;
+        TextLayer.Align align = switch (text.align()) {
+            case "left" -> TextLayer.Align.LEFT;
+            case "right" -> TextLayer.Align.RIGHT;
+            default -> TextLayer.Align.CENTER;
+        };
+        int top = band * height;
+        double y;
+        TextLayer.Anchor vertical;
+        switch (text.y()) {
+            case "top" -> {
+                y = top + marginY;
+                vertical = TextLayer.Anchor.TOP;
+            }
+            case "center" -> {
+                y = top + height / 2.0;
+                vertical = TextLayer.Anchor.MIDDLE;
+            }
+            case "bottom" -> {
+                y = top + height - marginY;
+                vertical = TextLayer.Anchor.BOTTOM;
+            }
+            default -> {
+                y = top + Integer.parseInt(text.y());
+                vertical = TextLayer.Anchor.TOP;
+            }
+        }
+        TextStyle style = new TextStyle(text.font(), text.size(), text.minSize(), text.maxLines(), text.lineHeight(),
+                argb(text.color()), text.shadowColor() == null ? 0 : argb(text.shadowColor()));
+        Fill box = text.boxColor() == null ? null : new Fill.Solid(argb(text.boxColor()));
+        Timing timing = new Timing(base + text.start(), base + text.end(), text.fadeIn(), text.fadeOut());
+        return new TextLayer(timing, text.text(), style, anchor, align, y, vertical, maxWidth, null, box,
+                MotionKeys.animation(text.animate(), "in", "animate"),
+                MotionKeys.animation(text.animate(), "out", "animate"),
+                MotionKeys.keyframes(text.keyframes(), text.end() - text.start(), "keyframes"));
+    }
+
+    /** A shape of the template (validated when it was registered), in its band. */
+    private ShapeLayer shape(ResolvedVideo.Shape shape, double base, int band) {
+        int top = band * canvas.height();
+        Geometry geometry = MotionKeys.geometry(shape.shape(), shape.x(), top + shape.y(), shape.width(),
+                shape.height(), shape.radius(), shape.path(), "shape");
+        Timing timing = new Timing(base + shape.start(), base + shape.end(), shape.fadeIn(), shape.fadeOut());
+        return new ShapeLayer(timing, geometry, MotionKeys.fill(shape.fill(), "fill"),
+                MotionKeys.stroke(shape.stroke(), "stroke"), MotionKeys.shadow(shape.shadow(), "shadow"),
+                MotionKeys.keyframes(shape.keyframes(), shape.end() - shape.start(), "keyframes"));
+    }
+
+    /** {@code #rrggbb} or {@code #rrggbbaa} as ARGB. */
+    static int argb(String hex) {
+        int rgb = Integer.parseInt(hex.substring(1, 7), 16);
+        int alpha = hex.length() == 9 ? Integer.parseInt(hex.substring(7, 9), 16) : 0xff;
+        return alpha << 24 | rgb;
+    }
+}

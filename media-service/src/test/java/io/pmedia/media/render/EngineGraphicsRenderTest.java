@@ -1,0 +1,60 @@
+package io.pmedia.media.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pmedia.media.template.RenderInputs;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.TemplateValidator;
+import io.pmedia.media.template.Templates;
+
+/**
+ * A template with a keyframed shape and an animated text in every script rendered end to end: the graphics engine's
+ * frames come through FFmpeg's standard input into the video, where the shape is when its keyframes say.
+ */
+class EngineGraphicsRenderTest {
+
+    static final String MOTION = """
+            {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 320, "height": 180, "fps": 25,
+              "background": "#000000"},
+             "fields": [{"name": "name", "required": true}],
+             "segments": [{"id": "a", "duration": 2, "layers": [
+               {"type": "shape", "shape": "rect", "x": 0, "y": 0, "width": 40, "height": 40, "fill": "#ffffff",
+                "keyframes": [{"time": 0, "x": 0}, {"time": 1, "x": 200}]},
+               {"type": "text", "text": "{{name}}", "size": 28, "y": "bottom",
+                "animate": {"in": {"type": "fade", "by": "letter", "duration": 0.3, "stagger": 0.05}}}
+             ]}]}""";
+
+    final RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+
+    @Test
+    void aKeyframedShapeAndAnimatedTextInEveryScriptReachTheVideo(@TempDir Path work) throws IOException {
+        var template = Templates.parse(MOTION);
+        assertThat(TemplateValidator.validate(template)).isEmpty();
+        ResolvedVideo video = TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data(
+                "{\"personalization_fields\": {\"name\": \"王伟 श्रुति สมชาย محمد José 🎉\"}}")));
+
+        RenderEngine.RenderOutput output = engine.render(video, Map.of(), work, Duration.ofSeconds(60));
+
+        // at 1.5 s the square is at x = 200 (its keyframes ended at 1 s): bright there, dark where it started
+        byte[] frame = Media.greyFrame(output.video(), 1.5, 320, 180);
+        assertThat(frame[20 * 320 + 220] & 0xff).isGreaterThan(200);
+        assertThat(frame[20 * 320 + 20] & 0xff).isLessThan(40);
+        // the name is drawn in the bottom third
+        long text = 0;
+        for (int y = 120; y < 180; y++) {
+            for (int x = 0; x < 320; x++) {
+                text += (frame[y * 320 + x] & 0xff) > 128 ? 1 : 0;
+            }
+        }
+        assertThat(text).isGreaterThan(200);
+    }
+}

@@ -1,0 +1,239 @@
+package io.pmedia.graphics;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import org.jetbrains.skia.Bitmap;
+import org.jetbrains.skia.Canvas;
+import org.jetbrains.skia.ColorAlphaType;
+import org.jetbrains.skia.ColorType;
+import org.jetbrains.skia.Image;
+import org.jetbrains.skia.ImageInfo;
+import org.jetbrains.skia.Paint;
+import org.jetbrains.skia.Rect;
+import org.jetbrains.skia.SurfaceProps;
+import org.jetbrains.skia.paragraph.Alignment;
+
+import io.pmedia.graphics.draw.Paints;
+import io.pmedia.graphics.draw.ShapePainter;
+import io.pmedia.graphics.motion.Transform;
+import io.pmedia.graphics.text.FontChain;
+import io.pmedia.graphics.text.TextBlock;
+import io.pmedia.graphics.text.TextPainter;
+
+/**
+ * Draws the frames of a {@link Scene}: every text laid out once up front, then each frame drawn on a transparent
+ * raster in layer order (each layer moved by its keyframes about its anchor, faded, its text animated) and read
+ * back as RGBA with straight (not premultiplied) alpha, the layout FFmpeg's {@code rawvideo} {@code rgba} input
+ * and {@code overlay} expect. One renderer per thread: Skia's canvas and paragraphs are not thread-safe.
+ */
+public final class FrameRenderer implements AutoCloseable {
+
+    private final Scene scene;
+    private final List<Object> painters = new ArrayList<>();
+    private final List<Rect> boxes = new ArrayList<>();
+    /** What each layer may draw on (its box, and around it its shadow, stroke, animation's reach). */
+    private final List<Rect> extents = new ArrayList<>();
+    private final Bitmap bitmap = new Bitmap();
+    private final Canvas canvas;
+    private final ImageInfo straight;
+    /** The states of the last frame drawn, and a picture of its bottom layers that had not changed. */
+    private List<Object> previous;
+    private Image below;
+    private int belowCount;
+    private List<Object> belowStates;
+
+    public FrameRenderer(Scene scene, FontChain fonts) {
+        this.scene = scene;
+        for (Layer layer : scene.layers()) {
+            if (layer instanceof TextLayer text) {
+                Alignment alignment = switch (text.align()) {
+                    case LEFT -> Alignment.LEFT;
+                    case CENTER -> Alignment.CENTER;
+                    case RIGHT -> Alignment.RIGHT;
+                };
+                TextBlock block = TextBlock.lay(text.text(), text.style(), fonts, text.maxWidth(), alignment);
+                if (text.fill() != null) {
+                    block.foreground(Paints.fill(text.fill(), 0, 0, block.width(), block.height()));
+                }
+                double left = switch (text.align()) {
+                    case LEFT -> text.x();
+                    case CENTER -> text.x() - block.width() / 2;
+                    case RIGHT -> text.x() - block.width();
+                };
+                double top = switch (text.anchor()) {
+                    case TOP -> text.y();
+                    case MIDDLE -> text.y() - block.height() / 2;
+                    case BOTTOM -> text.y() - block.height();
+                };
+                painters.add(new TextPainter(block, text.in(), text.out()));
+                boxes.add(Rect.Companion.makeXYWH((float) left, (float) top, (float) block.width(),
+                        (float) block.height()));
+                float reach = (float) (block.size() * 1.5 + distance(text.in()) + distance(text.out()));
+                extents.add(Rect.Companion.makeLTRB((float) left - reach, (float) top - reach,
+                        (float) (left + block.width()) + reach, (float) (top + block.height()) + reach));
+            } else if (layer instanceof ShapeLayer shape) {
+                painters.add(shape);
+                boxes.add(ShapePainter.bounds(shape.geometry()));
+                extents.add(ShapePainter.extent(shape.geometry(), shape.stroke(), shape.shadow()));
+            }
+        }
+        ImageInfo premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
+                ColorAlphaType.PREMUL);
+        if (!bitmap.allocPixels(premultiplied)) {
+            throw new IllegalStateException("cannot allocate a " + scene.width() + "x" + scene.height() + " frame");
+        }
+        this.canvas = new Canvas(bitmap, new SurfaceProps());
+        this.straight = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    private static double distance(io.pmedia.graphics.motion.TextAnimation animation) {
+        return animation == null ? 0 : animation.distance();
+    }
+
+    /** The laid-out text of layer {@code index} (null for a shape): its size, lines, unresolved glyphs. */
+    public TextBlock text(int index) {
+        return painters.get(index) instanceof TextPainter painter ? painter.block() : null;
+    }
+
+    /** Where layer {@code index} is laid out, before its keyframes move it. */
+    public Rect box(int index) {
+        return boxes.get(index);
+    }
+
+    /** Frame {@code index} as width x height x 4 bytes of RGBA, straight alpha. */
+    public byte[] render(long index) {
+        draw(scene.time(index));
+        return bitmap.readPixels(straight, scene.width() * 4, 0, 0);
+    }
+
+    /**
+     * What decides the look of frame {@code index}: two frames with equal states are the same picture, so a
+     * stream can repeat the bytes of the last one instead of drawing it again.
+     */
+    public Object state(long index) {
+        return states(scene.time(index));
+    }
+
+    /** Each layer's state at {@code time}: FALSE when hidden, else its opacity, transform and units' motions. */
+    private List<Object> states(double time) {
+        List<Object> states = new ArrayList<>();
+        for (int i = 0; i < scene.layers().size(); i++) {
+            Layer layer = scene.layers().get(i);
+            if (!layer.timing().shows(time)) {
+                states.add(Boolean.FALSE);
+                continue;
+            }
+            List<Object> state = new ArrayList<>();
+            state.add(layer.timing().opacity(time));
+            state.add(layer.keyframes().at(time - layer.timing().start()));
+            if (painters.get(i) instanceof TextPainter painter) {
+                state.add(Arrays.asList(painter.motions(time - layer.timing().start(), layer.timing().end() - time)));
+            }
+            states.add(state);
+        }
+        return states;
+    }
+
+    /** Draws the scene at {@code time} seconds on the renderer's raster. */
+    void draw(double time) {
+        List<Object> states = states(time);
+        int unchanged = 0;
+        while (previous != null && unchanged < states.size()
+                && Objects.equals(states.get(unchanged), previous.get(unchanged))) {
+            unchanged++;
+        }
+        previous = states;
+        canvas.clear(0);
+        int from = 0;
+        if (below != null && Objects.equals(states.subList(0, belowCount), belowStates)) {
+            canvas.drawImage(below, 0, 0);
+            from = belowCount;
+        } else if (below != null) {
+            below.close();
+            below = null;
+        }
+        // the layers that did not change since the last frame will likely not change in the next: keep them drawn
+        int keep = unchanged > from && states.subList(0, unchanged).stream().anyMatch(st -> st != Boolean.FALSE)
+                ? unchanged
+                : -1;
+        for (int i = from; i < scene.layers().size(); i++) {
+            drawLayer(i, time);
+            if (i + 1 == keep) {
+                if (below != null) {
+                    below.close();
+                }
+                below = Image.Companion.makeFromBitmap(bitmap);
+                belowCount = keep;
+                belowStates = List.copyOf(states.subList(0, keep));
+            }
+        }
+    }
+
+    private void drawLayer(int i, double time) {
+        Layer layer = scene.layers().get(i);
+        if (!layer.timing().shows(time)) {
+            return;
+        }
+        double local = time - layer.timing().start();
+        Transform transform = layer.keyframes().at(local);
+        double opacity = layer.timing().opacity(time) * transform.opacity();
+        if (opacity <= 0) {
+            return;
+        }
+        Rect box = boxes.get(i);
+        int count = canvas.save();
+        if (scene.bandHeight() < scene.height()) {
+            int top = scene.band(i) * scene.bandHeight();
+            canvas.clipRect(Rect.Companion.makeLTRB(0, top, scene.width(), top + scene.bandHeight()));
+        }
+        float anchorX = (float) (box.getLeft() + transform.anchorX() * box.getWidth());
+        float anchorY = (float) (box.getTop() + transform.anchorY() * box.getHeight());
+        canvas.translate((float) transform.x() + anchorX, (float) transform.y() + anchorY);
+        canvas.rotate((float) transform.rotation());
+        canvas.scale((float) transform.scale(), (float) transform.scale());
+        canvas.translate(-anchorX, -anchorY);
+        if (opacity < 1) {
+            Paint alpha = new Paint();
+            alpha.setAlphaf((float) opacity);
+            canvas.saveLayer(extents.get(i), alpha); // bounded: the layer, not the frame, is composited
+        }
+        Object painter = painters.get(i);
+        if (painter instanceof TextPainter text) {
+            TextLayer textLayer = (TextLayer) layer;
+            canvas.translate(box.getLeft(), box.getTop());
+            if (textLayer.box() != null) {
+                paintLineBoxes(text.block(), textLayer);
+            }
+            text.paint(canvas, text.motions(local, layer.timing().end() - time));
+        } else if (painter instanceof ShapeLayer shape) {
+            ShapePainter.paint(canvas, shape.geometry(), shape.fill(), shape.stroke(), shape.shadow());
+        }
+        canvas.restoreToCount(count);
+    }
+
+    private void paintLineBoxes(TextBlock block, TextLayer layer) {
+        float border = (float) Math.max(2, block.size() / 4);
+        for (Rect line : block.lineBoxes()) {
+            Rect box = Rect.Companion.makeLTRB(line.getLeft() - border, line.getTop() - border,
+                    line.getRight() + border, line.getBottom() + border);
+            canvas.drawRect(box, Paints.fill(layer.box(), box.getLeft(), box.getTop(), box.getWidth(),
+                    box.getHeight()));
+        }
+    }
+
+    @Override
+    public void close() {
+        if (below != null) {
+            below.close();
+        }
+        canvas.close();
+        bitmap.close();
+    }
+}

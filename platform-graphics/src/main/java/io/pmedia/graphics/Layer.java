@@ -1,0 +1,12 @@
+package io.pmedia.graphics;
+
+import io.pmedia.graphics.motion.Keyframes;
+
+/** Something drawn in a scene for a while: a {@link TextLayer} or a {@link ShapeLayer}. */
+public sealed interface Layer permits TextLayer, ShapeLayer {
+
+    Timing timing();
+
+    /** Times in seconds into the layer (0 at {@code timing().start()}). */
+    Keyframes keyframes();
+}

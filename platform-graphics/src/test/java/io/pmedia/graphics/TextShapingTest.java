@@ -1,0 +1,83 @@
+package io.pmedia.graphics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.jetbrains.skia.paragraph.Alignment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.pmedia.graphics.text.FontChain;
+import io.pmedia.graphics.text.TextBlock;
+import io.pmedia.graphics.text.TextStyle;
+
+/** Every script is shaped with a font that has it; with no fallback chain, the same names come out as boxes. */
+class TextShapingTest {
+
+    static final Path DEJAVU = Path.of("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+    static final TextStyle STYLE = new TextStyle("sans", 48, 28, 2, 1.2, 0xff000000, 0);
+
+    @ParameterizedTest
+    @ValueSource(strings = {"王伟", "श्रुति", "สมชาย", "José 🎉", "محمد", "שלום", "さくら", "김민준",
+            "Hello محمد and שלום!"})
+    void everyNameIsShapedWithAFontThatHasIt(String name) {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+
+        TextBlock block = TextBlock.lay(name, STYLE, fonts, 1000, Alignment.CENTER);
+
+        assertThat(block.unresolvedGlyphs()).as("glyphs drawn as boxes in '%s'", name).isZero();
+        assertThat(block.lines()).isEqualTo(1);
+        assertThat(block.size()).isEqualTo(48);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"王伟", "श्रुति", "สมชาย", "José 🎉"})
+    void withoutTheChainTheSameNamesAreBoxes(String name) {
+        FontChain dejavuOnly = FontChain.of(Map.of("sans", DEJAVU), false);
+
+        TextBlock block = TextBlock.lay(name, STYLE, dejavuOnly, 1000, Alignment.CENTER);
+
+        assertThat(block.unresolvedGlyphs()).as("the check sees boxes in '%s'", name).isPositive();
+    }
+
+    @Test
+    void aLongNameShrinksThenBreaksAndEndsWithAnEllipsis() {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+        String name = "Bartholomew-Maximilian Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff the Third of"
+                + " that Name and many more words that cannot fit";
+
+        TextBlock block = TextBlock.lay(name, STYLE, fonts, 400, Alignment.CENTER);
+
+        assertThat(block.size()).isEqualTo(28);
+        assertThat(block.lines()).isEqualTo(2);
+        assertThat(block.ellipsized()).isTrue();
+        assertThat(block.width()).isLessThanOrEqualTo(400);
+    }
+
+    @Test
+    void aNameThatFitsAtASmallerSizeIsSetSmallerNotBroken() {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+
+        TextBlock block = TextBlock.lay("Wolfeschlegelstein", STYLE, fonts, 400, Alignment.CENTER);
+
+        assertThat(block.size()).as("size, at %s lines %s wide", block.lines(), block.width()).isLessThan(48)
+                .isGreaterThanOrEqualTo(28);
+        assertThat(block.lines()).as("lines at %s px, %s wide", block.size(), block.width()).isEqualTo(1);
+        assertThat(block.ellipsized()).isFalse();
+    }
+
+    @Test
+    void controlCharactersDoNotLeaveTheBox() {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+
+        TextBlock block = TextBlock.lay("Ada\u0000\u0007\t\r\u001b[31mLovelace\u202e", STYLE, fonts, 400,
+                Alignment.LEFT);
+
+        assertThat(block.width()).isLessThanOrEqualTo(400);
+        assertThat(block.lines()).isLessThanOrEqualTo(2);
+        assertThat(block.unresolvedGlyphs()).isZero();
+    }
+}
