@@ -101,8 +101,13 @@ public final class Likeness {
      * frame alike (SSIM >= 0.98), and the sound's level in every audible 100 ms within half a decibel.
      */
     public static void assertSameVideo(Path cached, Path full, ResolvedVideo video, Path dir) {
+        assertSameVideo(cached, full, video, dir, 0.98);
+    }
+
+    /** The same, with every frame's SSIM at least {@code least}. */
+    public static void assertSameVideo(Path cached, Path full, ResolvedVideo video, Path dir, double least) {
         assertThat(Likeness.frames(cached)).isEqualTo(video.frames());
-        assertSameVideo(cached, full, dir);
+        assertSameVideo(cached, full, dir, least);
     }
 
     /**
@@ -110,6 +115,11 @@ public final class Likeness {
      * (SSIM >= 0.98), and the sound's level in every audible 100 ms within half a decibel.
      */
     public static void assertSameVideo(Path cached, Path full, Path dir) {
+        assertSameVideo(cached, full, dir, 0.98);
+    }
+
+    /** {@link #assertSameVideo(Path, Path, Path)} with every frame's SSIM at least {@code least}. */
+    public static void assertSameVideo(Path cached, Path full, Path dir, double least) {
         int frames = Likeness.frames(full);
         assertThat(Likeness.frames(cached)).isEqualTo(frames);
         FfmpegRunner ffmpeg = FfmpegRunner.locate(null);
@@ -117,7 +127,7 @@ public final class Likeness {
                 within(1.0 / 30));
         List<Double> ssim = Likeness.ssim(cached, full, dir);
         assertThat(ssim).hasSize(frames);
-        assertThat(ssim).allSatisfy(value -> assertThat(value).isGreaterThanOrEqualTo(0.98));
+        assertThat(ssim).allSatisfy(value -> assertThat(value).isGreaterThanOrEqualTo(least));
         List<Double> levels = Likeness.levels(Likeness.samples(cached), Likeness.RATE / 10);
         List<Double> expected = Likeness.levels(Likeness.samples(full), Likeness.RATE / 10);
         assertThat(levels).hasSameSizeAs(expected);
