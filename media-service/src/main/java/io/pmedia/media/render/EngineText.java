@@ -21,9 +21,11 @@ import io.pmedia.graphics.text.TextStyle;
 import io.pmedia.media.template.MotionKeys;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.TextFont;
 
 /**
- * The text and shape layers of a render, drawn by the graphics engine (platform-graphics) instead of drawtext: shaped in every
+ * The text and shape layers of a render and its burned-in captions, drawn by the graphics engine (platform-graphics) instead of drawtext: shaped in every
  * script with the Noto fallback chain. All of a command's texts are one raw RGBA input on FFmpeg's standard input,
  * its frames the segments that have text one after the other; a segment whose texts are interleaved with pictures
  * gets one band of the frame per run of texts between pictures (the frame is that many canvases high), so that a
@@ -94,6 +96,71 @@ final class EngineText {
                 + ",setpts=PTS-STARTPTS+" + number((double) offset / fps) + "/TB,crop=" + canvas.width() + ":"
                 + canvas.height() + ":0:" + band * canvas.height() + "[" + label + "]");
         return label;
+    }
+
+    /**
+     * Burned-in captions: each cue drawn by the engine once, as one frame of the stream (and one empty frame where no
+     * cue shows), the strip of the canvas they occupy cut out and timed by {@code setpts} so that each frame starts
+     * at its cue; overlaid on the whole picture, the last frame holds until the next one (the overlay's frame sync),
+     * which is how a cue stays shown for its time without a frame per video frame on the pipe. Laid out as
+     * templates.md says: at most {@value Captions#CUE_LINES} lines at the bottom, shrunk when they do not fit, in a
+     * dark box, shaped in every script with the fallback chain like any text.
+     *
+     * @return the label of the caption strip (overlay it at {@link #captionTop()}), or null when no cue shows
+     */
+    String captions(List<Cue> cues, String label) {
+        List<Cue> shown = Captions.oneAtATime(cues).stream().filter(cue -> !cue.text().isBlank()).toList();
+        if (shown.isEmpty()) {
+            return null;
+        }
+        int size = Math.max(12, canvas.height() / 18);
+        int margin = (int) Math.round(canvas.height() * MARGIN_Y);
+        int width = (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X));
+        TextStyle style = new TextStyle(TextFont.DEFAULT.fontName(), size, 8, Captions.CUE_LINES,
+                TemplateResolver.DEFAULT_LINE_HEIGHT, 0xffffffff, 0);
+        fontFiles.computeIfAbsent(TextFont.DEFAULT.fontName(), fonts::file);
+        Fill box = new Fill.Solid(0x99000000);
+        // the states: nothing before the first cue and between cues, each cue while it shows, nothing after
+        List<Double> starts = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        double end = 0;
+        for (Cue cue : shown) {
+            if (starts.isEmpty() || cue.start() > end) {
+                starts.add(starts.isEmpty() ? 0 : end);
+                texts.add(null);
+            }
+            starts.add(cue.start());
+            texts.add(cue.text());
+            end = cue.end();
+        }
+        starts.add(end);
+        texts.add(null);
+        int first = streamFrames;
+        streamFrames += starts.size();
+        StringBuilder times = new StringBuilder();
+        for (int k = 0; k < starts.size(); k++) {
+            if (texts.get(k) != null) {
+                double at = (double) (first + k) / fps;
+                layers.add(new TextLayer(new Timing(at - 0.5 / fps, at + 0.5 / fps, 0, 0), texts.get(k), style,
+                        canvas.width() / 2.0, TextLayer.Align.CENTER, canvas.height() - margin,
+                        TextLayer.Anchor.BOTTOM, width, null, box, null, null, null));
+                bands.add(0);
+            }
+            times.append(k + 1 < starts.size()
+                    ? "if(eq(N," + k + ")," + number(starts.get(k)) + ","
+                    : number(starts.get(k)));
+        }
+        times.append(")".repeat(starts.size() - 1));
+        int top = captionTop();
+        branches.add("trim=start_frame=" + first + ":end_frame=" + streamFrames + ",setpts="
+                + FilterGraph.value(times + "/TB") + ",crop=" + canvas.width() + ":" + (canvas.height() - top)
+                + ":0:" + top + "[" + label + "]");
+        return label;
+    }
+
+    /** Where the caption strip starts: the lower third of the canvas (two lines at their size and the margin). */
+    int captionTop() {
+        return canvas.height() - canvas.height() / 3 / 2 * 2;
     }
 
     boolean isEmpty() {

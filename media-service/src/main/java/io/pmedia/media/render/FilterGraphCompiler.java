@@ -16,7 +16,7 @@ import io.pmedia.media.template.TemplateDefinition;
  * the JPEG thumbnail from the middle of the first segment. A still is decoded once however often it is shown.
  * <p>
  * The work is shared by three rooms: {@link SegmentGraph} (the inputs and the filter graph of segments and
- * pictures, with {@link EngineText} for texts, {@link TextDrawing} for captions and {@link SoundMix} for the sound), {@link
+ * pictures, with {@link EngineText} for texts and captions and {@link SoundMix} for the sound), {@link
  * OutputEncoding} (the encoder and muxer settings of each output format) and {@link RenderCommands} (the shapes of
  * command this class hands out: a full render, the chunk cache's pieces and sound, their assembly, a still).
  * <p>

@@ -1,19 +1,14 @@
 package io.pmedia.media.render;
 
-import java.awt.Font;
-import java.awt.FontFormatException;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.pmedia.media.template.TextFont;
 
 /**
- * The font files behind the template's font names, for FFmpeg to draw with and for {@link TextLayout} to measure
- * with: the built-in names in one directory (the OS package {@code fonts-dejavu-core}), any other name from the
+ * The font files behind the template's font names, for the graphics engine to draw with (before its Noto fallback
+ * chain): the built-in names in one directory (the OS package {@code fonts-dejavu-core}), any other name from the
  * fonts an operator registered ({@code POST /admin/fonts}), through {@link CustomFonts}. Thread-safe.
  */
 public final class Fonts {
@@ -30,7 +25,6 @@ public final class Fonts {
 
     private final Path directory;
     private final CustomFonts custom;
-    private final Map<String, Font> loaded = new ConcurrentHashMap<>();
 
     /** Only the built-in fonts. Fails clearly when the directory lacks one. */
     public Fonts(Path directory) {
@@ -64,26 +58,5 @@ public final class Fonts {
             return file(builtIn);
         }
         return custom.file(name).orElseThrow(() -> new RenderException("font '" + name + "' is not registered"));
-    }
-
-    /** The font at 1 pixel, for measuring (derive the size needed). */
-    Font awt(TextFont font) {
-        return awt(font.fontName());
-    }
-
-    /** The font named at 1 pixel, for measuring. */
-    Font awt(String name) {
-        Font font = loaded.get(name);
-        if (font != null) {
-            return font;
-        }
-        Path file = file(name);
-        try {
-            font = Font.createFont(Font.TRUETYPE_FONT, file.toFile());
-        } catch (FontFormatException | IOException e) {
-            throw new RenderException("font '" + name + "' cannot be read: " + e.getMessage(), e);
-        }
-        loaded.putIfAbsent(name, font);
-        return font;
     }
 }

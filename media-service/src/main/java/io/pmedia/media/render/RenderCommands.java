@@ -31,7 +31,11 @@ final class RenderCommands {
         StringBuilder picture = new StringBuilder(graph.join());
         picture.append("format=yuv420p");
         if (video.burnInCaptions()) {
-            graph.texts.captions(cues, picture);
+            String captions = graph.engineText.captions(cues, "captions");
+            if (captions != null) {
+                picture.append("[uncaptioned];[uncaptioned][").append(captions).append("]overlay=x=0:y=")
+                        .append(graph.engineText.captionTop()).append(":eof_action=pass,format=yuv420p");
+            }
         }
         // a streamed render's thumbnail is cut from its MP4 afterwards when the MP4 shows that frame as the canvas
         // does: a branch of the picture for it here holds back the first stream segment by 0.1-0.2 s

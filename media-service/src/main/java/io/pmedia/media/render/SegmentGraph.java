@@ -12,7 +12,6 @@ import static io.pmedia.media.render.FilterGraphCompiler.VIDEO_FORMATS;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -44,7 +43,6 @@ final class SegmentGraph {
     final ResolvedVideo video;
     final TemplateDefinition.Canvas canvas;
     final Path workDir;
-    final TextDrawing texts;
     /** The text layers, drawn by the graphics engine and overlaid from FFmpeg's standard input. */
     final EngineText engineText;
     final List<String> args = new ArrayList<>();
@@ -98,7 +96,6 @@ final class SegmentGraph {
         this.canvas = video.canvas();
         this.fps = canvas.fps();
         this.workDir = workDir;
-        this.texts = new TextDrawing(fonts, canvas, workDir);
         this.engineText = new EngineText(fonts, canvas);
         args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
         if (sources == Sources.SOUND) {
@@ -456,14 +453,6 @@ final class SegmentGraph {
             } catch (UnsupportedOperationException | IOException e) {
                 Files.copy(file, link, StandardCopyOption.REPLACE_EXISTING);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static void write(Path file, String text) {
-        try {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -31,7 +31,7 @@ public final class TemplateResolver {
     static final String BACKGROUND = "background";
     static final int DEFAULT_TEXT_SIZE = 48;
     static final int DEFAULT_MAX_LINES = 2;
-    static final double DEFAULT_LINE_HEIGHT = 1.2;
+    public static final double DEFAULT_LINE_HEIGHT = 1.2;
     static final String DEFAULT_TEXT_COLOR = "#ffffff";
     static final String DEFAULT_CANVAS_COLOR = "#000000";
     static final double DEFAULT_TONE_HZ = 440;

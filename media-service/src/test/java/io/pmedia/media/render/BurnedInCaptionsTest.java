@@ -121,4 +121,38 @@ class BurnedInCaptionsTest {
         assertThat(timed).containsExactly(new Cue(0.2, 2.7, LONG.text()), NEXT);
         assertThat(Captions.webVtt(timed)).contains("00:00:00.200 --> 00:00:02.700\n" + LONG.text());
     }
+
+    @Test
+    void captionsInEveryScriptAreShapedByTheGraphicsEngineNotDrawtext(@TempDir Path work) throws IOException {
+        ResolvedVideo video = TemplateResolver.resolve(Templates.parse(PLAIN),
+                RenderInputs.fromCurrentForm(Templates.data("{}")));
+        List<Cue> cues = List.of(new Cue(0.2, 1.0, "王伟, こんにちは, 안녕하세요"), new Cue(1.0, 2.0, "श्रुति और สมชาย"),
+                new Cue(2.5, 3.5, "Hello محمد and שלום, José 🎉"));
+        FfmpegCommand command = new FilterGraphCompiler("/usr/bin/ffmpeg", new Fonts(Fonts.DEFAULT_DIRECTORY))
+                .compile(video, Map.of(), List.of(), cues, false, work);
+        String graph = String.join(" ", command.arguments());
+        assertThat(graph).doesNotContain("drawtext").contains("overlay=x=0:y=");
+        for (Cue cue : cues) {
+            assertThat(graph).doesNotContain(cue.text());
+        }
+        List<io.pmedia.graphics.TextLayer> drawn = command.graphics().scene().layers().stream()
+                .map(io.pmedia.graphics.TextLayer.class::cast).toList();
+        assertThat(drawn).extracting(io.pmedia.graphics.TextLayer::text)
+                .containsExactlyElementsOf(cues.stream().map(Cue::text).toList());
+        io.pmedia.graphics.text.FontChain chain = io.pmedia.graphics.text.FontChain.of(command.graphics().fonts());
+        for (io.pmedia.graphics.TextLayer layer : drawn) {
+            assertThat(io.pmedia.graphics.text.TextBlock.lay(layer.text(), layer.style(), chain, layer.maxWidth(),
+                    org.jetbrains.skia.paragraph.Alignment.CENTER).unresolvedGlyphs())
+                    .as("glyphs drawn as boxes in %s", layer.text()).isZero();
+        }
+
+        // and in the video: a gap between cues shows no box, a cue shows one
+        Path rendered = engine
+                .render(video, Map.of(), List.of(), cues, Files.createDirectories(work.resolve("video")),
+                        Duration.ofSeconds(60))
+                .video();
+        assertThat(boxRows(captionRegion(rendered, 2.2))).as("between cues").isEmpty();
+        assertThat(boxRows(captionRegion(rendered, 1.5))).as("the second cue").isNotEmpty();
+        assertThat(boxRows(captionRegion(rendered, 3.8))).as("after the last cue").isEmpty();
+    }
 }
