@@ -8,12 +8,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
-nice -n 10 ./mvnw -B -q -pl media-service -am install -DskipTests -Dquarkus.build.skip=true
-CLASSPATH_FILE="$(mktemp)"
-trap 'rm -f "$CLASSPATH_FILE"' EXIT
-./mvnw -B -q -o -pl media-service dependency:build-classpath -Dmdep.includeScope=test \
-  -Dmdep.outputFile="$CLASSPATH_FILE"
+# shellcheck source=scripts/lib/media-java.sh
+. scripts/lib/media-java.sh
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); $(date -u +%F); commit $(git rev-parse --short HEAD)"
-java -Xmx768m -Djava.awt.headless=true \
-  -cp "platform-graphics/target/classes:media-service/target/classes:media-service/target/test-classes:$(cat "$CLASSPATH_FILE")" \
-  io.pmedia.media.render.GraphicsBench "${1:-5}"
+media_java 768m io.pmedia.media.render.GraphicsBench "${1:-5}"

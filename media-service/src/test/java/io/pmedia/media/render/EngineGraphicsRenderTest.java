@@ -57,4 +57,26 @@ class EngineGraphicsRenderTest {
         }
         assertThat(text).isGreaterThan(200);
     }
+
+    @Test
+    void theNameCardSampleDrawsItsCardAndANameInThai(@TempDir Path work) throws IOException {
+        ResolvedVideo video = Templates.resolve(Templates.sample("name-card"),
+                "{\"personalization_fields\": {\"name\": \"สมชาย\"}}");
+
+        RenderEngine.RenderOutput output = engine.render(video, Map.of(), work, Duration.ofSeconds(120));
+
+        assertThat(output.durationSeconds()).isCloseTo(6.0, org.assertj.core.api.Assertions.within(0.1));
+        // at 3 s the card has slid in: white between its edges (x 190-1090, y 200-520), the backdrop dark outside,
+        // and the name dark on the card where it is written (x 250 on, y 290 to 390)
+        byte[] frame = Media.greyFrame(output.video(), 3, 1280, 720);
+        assertThat(frame[480 * 1280 + 640] & 0xff).isGreaterThan(200);
+        assertThat(frame[650 * 1280 + 100] & 0xff).isLessThan(90);
+        long ink = 0;
+        for (int y = 290; y < 390; y++) {
+            for (int x = 250; x < 700; x++) {
+                ink += (frame[y * 1280 + x] & 0xff) < 100 ? 1 : 0;
+            }
+        }
+        assertThat(ink).as("the name's dark pixels on the card").isGreaterThan(1500);
+    }
 }

@@ -117,7 +117,15 @@ public final class FeatureBench {
             RenderInput input, Map<String, Path> assets, Path work) throws Exception {
         Files.createDirectories(work);
         long started = System.nanoTime();
-        ResolvedVideo video = TemplateResolver.resolve(template, input);
+        asWorker(engine, speech, TemplateResolver.resolve(template, input), assets, work);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        RenderBench.delete(work);
+        return seconds;
+    }
+
+    /** {@code video} rendered as the worker renders it: its speech synthesised, captions from what was spoken. */
+    static RenderEngine.RenderOutput asWorker(RenderEngine engine, SpeechEngine speech, ResolvedVideo video,
+            Map<String, Path> assets, Path work) {
         List<Path> wavs = new ArrayList<>();
         List<Double> lengths = new ArrayList<>();
         for (ResolvedVideo.TimedSpeech timed : video.speeches()) {
@@ -126,10 +134,7 @@ public final class FeatureBench {
             wavs.add(wav);
             lengths.add(SpeechEngine.seconds(wav));
         }
-        engine.render(video, assets, wavs, Captions.cues(video, lengths), work, Duration.ofSeconds(300));
-        double seconds = (System.nanoTime() - started) / 1e9;
-        RenderBench.delete(work);
-        return seconds;
+        return engine.render(video, assets, wavs, Captions.cues(video, lengths), work, Duration.ofSeconds(300));
     }
 
     private static double percentile(List<Double> sorted, double p) {

@@ -1,0 +1,162 @@
+package io.pmedia.media.render;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.RenderInputs;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.TemplateValidator;
+import io.pmedia.media.template.Templates;
+
+/**
+ * scripts/contact-sheets.sh: every sample template of deploy/local/templates rendered by the engine as the worker
+ * renders it (speech synthesised, captions burned in), with test-pattern pictures for its asset slots, and eight of
+ * its frames, evenly spaced, tiled into docs/samples/&lt;use-case-id&gt;.png; and the name card once per script
+ * (docs/samples/name-card-scripts.png): what a reviewer looks at before a render feature is done.
+ */
+public final class ContactSheets {
+
+    /** The sample data of each sample: the name in a script of its own where the sample shows a name large. */
+    static final Map<String, String> DATA = Map.of(
+            "greeting", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"offer\": \"20% off your next order\"}}",
+            "classic-card", "{\"personalization_fields\": {\"greeting\": \"Dear Ada\", \"caption\": \"Lisbon, 2019\"}}",
+            "vertical-short", "{\"personalization_fields\": {\"name\": \"สมชาย\", \"product\": \"Trail shoes\"}}",
+            "brand-story", "{\"personalization_fields\": {\"name\": \"محمد\", \"offer\": \"free delivery\"}}",
+            "showcase", "{\"personalization_fields\": {\"name\": \"José 🎉\", \"offer\": \"a free upgrade\"}}",
+            "product-tour", "{\"personalization_fields\": {\"name\": \"Asha Menon\", \"offer\": \"20% off\"}}",
+            "name-card", "{\"personalization_fields\": {\"name\": \"王伟\", \"title\": \"Head of design, Shanghai\"}}");
+    static final List<String> NAMES = List.of("王伟", "श्रुति", "สมชาย", "محمد", "שרה", "José 🎉", "김민준", "さくら");
+
+    public static void main(String[] args) throws Exception {
+        Path samples = Path.of(args.length > 0 ? args[0] : "deploy/local/templates");
+        Path out = Files.createDirectories(Path.of(args.length > 1 ? args[1] : "docs/samples"));
+        Path scratch = Files.createTempDirectory("contact-sheets");
+        RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
+        SpeechEngine speech = new EspeakSpeech("espeak-ng", Duration.ofSeconds(30));
+        try (var files = Files.list(samples)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                String json = Files.readString(file).replace("@PMEDIA_SAMPLE_ASSETS@", "https://samples.example")
+                        .replace("@PMEDIA_DEMO_CLIENT_ID@", java.util.UUID.randomUUID().toString());
+                TemplateDefinition template = Templates.parse(json);
+                if (!TemplateValidator.validate(template).isEmpty()) {
+                    throw new IllegalStateException(file + ": " + TemplateValidator.validate(template));
+                }
+                String id = template.useCaseId();
+                Path work = Files.createDirectories(scratch.resolve(id));
+                ResolvedVideo[] resolved = new ResolvedVideo[1];
+                Path video = render(engine, speech, template, DATA.getOrDefault(id,
+                        "{\"personalization_fields\": {\"name\": \"Ada\"}}"), work, resolved);
+                sheet(video, out.resolve(id + ".png"), 8, template.canvas(), resolved[0].durationSeconds());
+                System.out.println("docs/samples/" + id + ".png");
+            }
+        }
+        // the name card in eight scripts: one frame each, once the name has arrived
+        TemplateDefinition card = Templates.parse(Files.readString(samples.resolve("name-card.json")));
+        List<Path> frames = new ArrayList<>();
+        for (int i = 0; i < NAMES.size(); i++) {
+            Path work = Files.createDirectories(scratch.resolve("script-" + i));
+            Path video = render(engine, speech, card, "{\"personalization_fields\": {\"name\": "
+                    + Templates.JSON.writeValueAsString(NAMES.get(i)) + "}}", work, new ResolvedVideo[1]);
+            Path frame = work.resolve("frame.png");
+            ffmpeg("-ss", "3", "-i", video.toString(), "-frames:v", "1", "-vf", "scale=640:-2", frame.toString());
+            frames.add(frame);
+        }
+        tile(frames, "2x4", out.resolve("name-card-scripts.png"));
+        System.out.println("docs/samples/name-card-scripts.png");
+        RenderBench.delete(scratch);
+    }
+
+    /** One render as the worker does it: speech synthesised, captions from it, test patterns for every asset. */
+    static Path render(RenderEngine engine, SpeechEngine speech, TemplateDefinition template, String data, Path work,
+            ResolvedVideo[] resolved) throws Exception {
+        ResolvedVideo video = TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data(
+                withAssets(template, data))));
+        resolved[0] = video;
+        Map<String, Path> assets = new TreeMap<>();
+        int n = 0;
+        for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
+            String name = "asset-" + n++;
+            assets.put(asset.getKey(), switch (asset.getValue()) {
+                case VIDEO -> Media.clip(work, name + ".mp4", 640, 360, video.durationSeconds());
+                case AUDIO -> Media.sound(work, name + ".wav", video.durationSeconds());
+                default -> Media.image(work, name + ".png", 640, 480);
+            });
+        }
+        return FeatureBench.asWorker(engine, speech, video, assets, work).video();
+    }
+
+    /** The request's data with a picture for every asset slot the template declares. */
+    private static String withAssets(TemplateDefinition template, String data) throws IOException {
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Templates.JSON.readTree(data);
+        var global = tree.putObject("global_assets");
+        for (AssetKind kind : List.of(AssetKind.IMAGE, AssetKind.VIDEO, AssetKind.ICON)) {
+            int slots = template.assetsOrEmpty().of(kind).size();
+            if (slots > 0) {
+                String key = kind == AssetKind.IMAGE ? "images" : kind == AssetKind.VIDEO ? "videos" : "icons";
+                var urls = global.putArray(key);
+                for (int i = 0; i < slots; i++) {
+                    urls.add("https://samples.example/" + key + "/" + i);
+                }
+            }
+        }
+        return Templates.JSON.writeValueAsString(tree);
+    }
+
+    /** {@code count} frames evenly spaced over the video (the middle of each part), tiled, each 320 pixels wide. */
+    static void sheet(Path video, Path png, int count, TemplateDefinition.Canvas canvas, double seconds)
+            throws IOException {
+        boolean tall = canvas.height() > canvas.width();
+        Path dir = Files.createTempDirectory(png.getParent().toAbsolutePath(), ".frames");
+        List<Path> frames = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Path frame = dir.resolve("frame-" + i + ".png");
+            ffmpeg("-ss", Double.toString((i + 0.5) * seconds / count), "-i", video.toString(), "-frames:v", "1",
+                    "-vf", tall ? "scale=-2:480" : "scale=320:-2", frame.toString());
+            frames.add(frame);
+        }
+        tile(frames, tall ? "8x1" : "4x2", png);
+        RenderBench.delete(dir);
+    }
+
+    /** The frames side by side in a grid ({@code layout}: columns x rows) on white, as one PNG. */
+    static void tile(List<Path> frames, String layout, Path png) {
+        List<String> tile = new ArrayList<>();
+        StringBuilder inputs = new StringBuilder();
+        for (int i = 0; i < frames.size(); i++) {
+            tile.addAll(List.of("-i", frames.get(i).toString()));
+            inputs.append('[').append(i).append(":v]");
+        }
+        tile.addAll(List.of("-filter_complex", inputs + "concat=n=" + frames.size() + ":v=1:a=0,tile=" + layout
+                + ":padding=6:margin=6:color=white", "-frames:v", "1", png.toString()));
+        ffmpeg(tile.toArray(String[]::new));
+    }
+
+    private static void ffmpeg(String... args) {
+        List<String> command = new ArrayList<>(List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-y"));
+        command.addAll(List.of(args));
+        run(command);
+    }
+
+    private static void run(List<String> command) {
+        try {
+            Process process = new ProcessBuilder(command).inheritIO().start();
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("failed: " + String.join(" ", command));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
