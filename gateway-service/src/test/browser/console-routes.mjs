@@ -158,8 +158,9 @@ const fail = (text) => { if (result.failures.length < 200) { result.failures.pus
 const files = new Set(fs.readFileSync(path.join(consoleDir, 'files.txt'), 'utf8').split('\n').map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#')));
 
-/** The visit the requests now belong to: the page shown and the values it was given. */
+/** The visit the requests now belong to: the page shown and the values it was given; and the one before it. */
 let visit = null;
+let previous = null;
 let inFlight = 0;
 let lastActivity = Date.now();
 
@@ -190,7 +191,13 @@ async function serve(route) {
     // machine, is no request of the page shown now.
     let tab = null;
     try { tab = request.frame().page(); } catch { tab = null; }
-    if (visit && (!visit.tab || tab === visit.tab)) {
+    // Until the hash has changed, the page shown is still the previous visit's: its timers (a status poll) may fire
+    // between the new visit's setup and the hash change (the page's cleanup stops them in the hashchange handler).
+    const late = visit?.changing && previous && tab === previous.tab && !matchOp(method, url.pathname,
+      [...COMMON, ...(OPS[visit.page] || [])]) ? matchOp(method, url.pathname, [...COMMON, ...(OPS[previous.page] || [])]) : null;
+    if (late && late.ids.every((id) => previous.values.has(id))) {
+      seen.add(late.op);
+    } else if (visit && (!visit.tab || tab === visit.tab)) {
       const allowed = matchOp(method, url.pathname, [...COMMON, ...(OPS[visit.page] || [])]);
       if (!allowed) {
         fail(`${visit.label}: ${method} ${url.pathname} is not an operation of the ${visit.page} page`);
@@ -348,13 +355,18 @@ async function visitRoute(page, hash, label, links) {
   const expected = routeParts(await page.evaluate((h) => { const a = document.createElement('a'); a.href = h; return a.hash; }, hash));
   // The page shown is the route's if it is one, else the first page (the console's fallback).
   const routes = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => a.getAttribute('href').replace(/^#\//, '')));
+  previous = visit;
   visit = { label: `${label} ${hash.slice(0, 90)}`, tab: page, page: routes.includes(expected[0]) ? expected[0] : routes[0],
-    values: new Set([...expected.slice(1), TYPED, ...Object.values(IDS), 'new']) };
+    values: new Set([...expected.slice(1), TYPED, ...Object.values(IDS), 'new']), changing: true };
   result.visits += 1;
-  await page.evaluate((target) => {
+  // resolved once the console's own hashchange listener (registered first: it stops the old page) has run
+  await page.evaluate((target) => new Promise((resolve) => {
     window.routesClicked = new Set();
+    window.addEventListener('hashchange', () => resolve(), { once: true });
+    setTimeout(resolve, 5000); // a hash the URL parser leaves as it was fires no event
     if (location.hash === target) { window.dispatchEvent(new HashChangeEvent('hashchange')); } else { location.hash = target; }
-  }, hash);
+  }), hash);
+  visit.changing = false;
   await quiet(page);
   await exercise(page, links);
   const spent = (result.timing[visit.page] ||= [0, 0]);
