@@ -2,8 +2,9 @@
 # Render benchmark: the demo template through the engine vs. the bare ffmpeg command it generates.
 # Usage: bench/render/run.sh [runs] [template.json]     (default: 7 runs of deploy/local/templates/greeting.json)
 #        bench/render/run.sh features [runs]            (issue 14: renditions, speech, previews; default 5 runs)
-#        bench/render/run.sh cache [runs]               (issue 25: the chunk cache, product-tour, brand-story and
-#                                                        greeting cached vs full; default 7 runs)
+#        bench/render/run.sh cache [runs] [samples]     (issues 25, 35: the chunk cache, product-tour, brand-story,
+#                                                        product-launch and greeting cached vs full; default 7
+#                                                        runs, all samples; samples comma-separated)
 #        bench/render/run.sh stream [requests] [players] (issues 15, 25: time to the first playable segment through
 #                                                        the running stack, default 50 requests, and to the first
 #                                                        frame in hls.js in Chromium, default 10; brand-story,

@@ -24,10 +24,13 @@ import io.pmedia.media.worker.DirectoryKeeper;
 /**
  * The chunk-cache benchmark of issue 25 (not a test), through the engine and the cache as a worker with a warm local
  * cache runs them: for {@code product-tour} (one 30 s shot, the name on screen 3 s and the offer 3 s),
- * {@code brand-story} (a static intro and outro around a personal middle) and {@code greeting} (all personal), a full
+ * {@code brand-story} (a static intro and outro around a personal middle), {@code product-launch} (the same in motion:
+ * an animated reveal and call around a personal middle, every text and shape drawn by the graphics engine) and
+ * {@code greeting} (all personal), a full
  * render of a request against its cached render (its personal runs rendered, the static ones and the sound from the
  * cache, joined), alternating, each streaming as a realtime render does. Run with {@code bench/render/run.sh cache
- * [runs]}.
+ * [runs] [samples]}
+ * ({@code samples}: comma-separated, default all).
  */
 public final class CacheBench {
 
@@ -41,13 +44,14 @@ public final class CacheBench {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         Path scratch = Files.createTempDirectory("pmedia-cache-bench");
         try {
-            run(runs, scratch);
+            run(runs, args.length > 1 ? List.of(args[1].split(",")) : List.of(), scratch);
         } finally {
             RenderBench.delete(scratch);
         }
     }
 
-    private static void run(int runs, Path scratch) throws Exception {
+    /** @param only the samples to measure (empty: all) */
+    private static void run(int runs, List<String> only, Path scratch) throws Exception {
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(System.getenv("PMEDIA_FFMPEG")),
                 Fonts.DEFAULT_DIRECTORY);
         Path photo = Media.image(scratch, "photo.png", 800, 800);
@@ -66,11 +70,14 @@ public final class CacheBench {
                 LocalDate.now(), RenderBench.cpu(), Runtime.getRuntime().availableProcessors(),
                 RenderBench.ffmpegVersion(engine), runs);
         for (String[] sample : new String[][]{{"product-tour", "0.25"}, {"brand-story", "0.35"},
-                {"greeting", "1.02"}}) {
-            // product-tour takes no image
+                {"product-launch", "0.35"}, {"greeting", "1.02"}}) {
+            if (!only.isEmpty() && !only.contains(sample[0])) {
+                continue;
+            }
+            // product-tour and product-launch take no image
             ResolvedVideo video = TemplateResolver.resolve(
                     Templates.parse(SampleMedia.sampleTemplate(sample[0], scope.clientId(), ASSETS)),
-                    sample[0].equals("product-tour") ? words : input);
+                    sample[0].startsWith("product-") ? words : input);
             // the cache, warm: the static runs and the sound rendered once, as a first request would have
             cached(engine, cache, scope, video, assets, scratch.resolve("warm-" + sample[0]));
             full(engine, video, assets, scratch.resolve("warm-full-" + sample[0]));

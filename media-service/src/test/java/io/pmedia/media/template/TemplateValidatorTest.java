@@ -18,7 +18,8 @@ class TemplateValidatorTest {
              "segments": [{"id": "only", "duration": 1, "layers": [{"type": "text", "text": "Hi"}]}]}""";
 
     @ParameterizedTest
-    @ValueSource(strings = {"greeting", "vertical-short", "classic-card", "showcase", "brand-story", "name-card"})
+    @ValueSource(strings = {"greeting", "vertical-short", "classic-card", "showcase", "brand-story", "name-card",
+            "product-launch"})
     void theSampleTemplatesAreValidWithoutUnknownKeys(String name) throws IOException {
         TemplateValidator.Checked checked = TemplateValidator.check(
                 Templates.tree(Files.readString(Templates.sampleFile(name))), Templates.JSON);
