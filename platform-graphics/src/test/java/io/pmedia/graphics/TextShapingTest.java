@@ -44,6 +44,24 @@ class TextShapingTest {
     }
 
     @Test
+    void anIsolatedRightToLeftNameLeavesItsSentenceLeftToRight() {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+        // left to right, the name (the first word read) is left of "yours" (the last); right to left, the name's
+        // first letter turns the whole paragraph and the name is at the right end, unless it is isolated
+        TextBlock isolated = TextBlock.lay("\u2068محمد\u2069, this one is yours", STYLE, fonts, 1000, Alignment.START);
+        TextBlock bare = TextBlock.lay("محمد, this one is yours", STYLE, fonts, 1000, Alignment.START);
+
+        assertThat(isolated.unresolvedGlyphs()).as("the isolates draw nothing").isZero();
+        var words = isolated.units(io.pmedia.graphics.motion.TextAnimation.Unit.WORD);
+        assertThat(words.get(0).get(0).getLeft()).as("left to right")
+                .isLessThan(words.get(words.size() - 1).get(0).getLeft());
+        var bareWords = bare.units(io.pmedia.graphics.motion.TextAnimation.Unit.WORD);
+        assertThat(bareWords.get(0).get(0).getLeft()).as("right to left, from the name's first letter")
+                .isGreaterThan(bareWords.get(bareWords.size() - 1).get(0).getLeft());
+        assertThat(isolated.width()).isCloseTo(bare.width(), org.assertj.core.api.Assertions.within(2.0));
+    }
+
+    @Test
     void aLongNameShrinksThenBreaksAndEndsWithAnEllipsis() {
         FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
         String name = "Bartholomew-Maximilian Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff the Third of"

@@ -385,7 +385,7 @@ public final class TemplateResolver {
                 String source = overridden ? directive.texts().get(layer.id()) : layer.text();
                 boolean mine = overridden || PLACEHOLDER.matcher(source).find();
                 personal |= mine;
-                String text = substitute(source, fields);
+                String text = substitute(source, fields, true);
                 if (text == null) {
                     continue;
                 }
@@ -558,7 +558,19 @@ public final class TemplateResolver {
      * Values are inserted once: a value that looks like a placeholder stays as it is.
      */
     static String substitute(String text, Map<String, String> fields) {
+        return substitute(text, fields, false);
+    }
+
+    /**
+     * As {@link #substitute(String, Map)}; with {@code isolate}, a value with right-to-left letters inside a text
+     * that has letters of its own is wrapped in Unicode's first-strong isolate (U+2068 ... U+2069, what HTML's
+     * {@code <bdi>} does): the sentence keeps the direction its author wrote it in ("محمد, this one is yours" reads
+     * left to right with the name in its own order), where the first letter of the name would otherwise turn the
+     * whole paragraph right to left. A text that is only placeholders takes its direction from its values.
+     */
+    static String substitute(String text, Map<String, String> fields, boolean isolate) {
         Matcher placeholder = PLACEHOLDER.matcher(text);
+        boolean ownLetters = isolate && hasStrongLetter(PLACEHOLDER.matcher(text).replaceAll(""));
         StringBuilder out = new StringBuilder();
         int placeholders = 0;
         int filled = 0;
@@ -566,11 +578,30 @@ public final class TemplateResolver {
             String value = fields.getOrDefault(placeholder.group(1), "");
             placeholders++;
             filled += value.isEmpty() ? 0 : 1;
+            if (ownLetters && hasRightToLeftLetter(value)) {
+                value = FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE;
+            }
             placeholder.appendReplacement(out, Matcher.quoteReplacement(value));
         }
         placeholder.appendTail(out);
         String result = out.toString().strip();
         return result.isEmpty() || placeholders > 0 && filled == 0 ? null : result;
+    }
+
+    static final String FIRST_STRONG_ISOLATE = "\u2068";
+    static final String POP_DIRECTIONAL_ISOLATE = "\u2069";
+
+    private static boolean hasStrongLetter(String text) {
+        return text.codePoints().map(Character::getDirectionality)
+                .anyMatch(d -> d == Character.DIRECTIONALITY_LEFT_TO_RIGHT
+                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC);
+    }
+
+    private static boolean hasRightToLeftLetter(String text) {
+        return text.codePoints().map(Character::getDirectionality)
+                .anyMatch(d -> d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
+                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC);
     }
 
     private static String position(JsonNode value) {

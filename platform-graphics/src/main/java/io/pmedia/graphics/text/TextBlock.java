@@ -165,10 +165,26 @@ public final class TextBlock {
         return clean.toString();
     }
 
-    /** As HTML's dir="auto": right to left when the first strong character is. */
+    /**
+     * As HTML's dir="auto" (the Unicode bidi algorithm's rules P2 and P3): right to left when the first strong
+     * character is, skipping what is inside an isolate (U+2066, U+2067 or U+2068 to its U+2069).
+     */
     static boolean rightToLeft(String text) {
+        int isolates = 0;
         for (int i = 0; i < text.length();) {
             int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            if (c >= 0x2066 && c <= 0x2068) {
+                isolates++;
+                continue;
+            }
+            if (c == 0x2069) {
+                isolates = Math.max(0, isolates - 1);
+                continue;
+            }
+            if (isolates > 0) {
+                continue;
+            }
             byte direction = Character.getDirectionality(c);
             if (direction == Character.DIRECTIONALITY_RIGHT_TO_LEFT
                     || direction == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
@@ -177,7 +193,6 @@ public final class TextBlock {
             if (direction == Character.DIRECTIONALITY_LEFT_TO_RIGHT) {
                 return false;
             }
-            i += Character.charCount(c);
         }
         return false;
     }
