@@ -215,55 +215,65 @@ class ValueFollowersTest {
     /**
      * The checks bite on the rendered objects: a topic's own in-sync minimum, a KafkaTopic left at base's replicas in
      * dev, a factor above the nodes; a telemetry port or an object-store namespace written beside values.env, and a
-     * second rule opening the collector's namespace on another port.
+     * second rule opening the collector's namespace on another port. Each broken fact is values.env's, changed, so
+     * this holds whatever values.env says.
      */
     @Test
     void theChecksBite() {
         Manifests dev = Manifests.of("dev");
         Map<String, String> devValues = values("dev");
+        int minimum = Integer.parseInt(devValues.get("KAFKA_MIN_INSYNC_REPLICAS"));
+        int factor = Integer.parseInt(devValues.get("KAFKA_REPLICATION_FACTOR"));
         Manifests topicMinimum = dev.changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("KafkaTopic pmedia-media-status"))
-                .forEach(o -> ((ObjectNode) o.path("spec").path("config")).put("min.insync.replicas", 2)));
+                .forEach(o -> ((ObjectNode) o.path("spec").path("config")).put("min.insync.replicas", minimum + 1)));
         assertThat(kafkaReplicationProblems(topicMinimum, devValues)).containsExactly(
-                "KafkaTopic pmedia-media-status /spec/config/min.insync.replicas is 2, values.env's"
-                        + " KAFKA_MIN_INSYNC_REPLICAS is 1");
-        Manifests baseReplicas = dev.changed(objects -> objects.stream()
+                "KafkaTopic pmedia-media-status /spec/config/min.insync.replicas is " + (minimum + 1)
+                        + ", values.env's KAFKA_MIN_INSYNC_REPLICAS is " + minimum);
+        Manifests otherReplicas = dev.changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("KafkaTopic pmedia-batch-status"))
-                .forEach(o -> ((ObjectNode) o.path("spec")).put("replicas", 3)));
-        assertThat(kafkaReplicationProblems(baseReplicas, devValues)).containsExactly(
-                "KafkaTopic pmedia-batch-status has 3 replicas, values.env's KAFKA_REPLICATION_FACTOR is 1");
+                .forEach(o -> ((ObjectNode) o.path("spec")).put("replicas", factor + 2)));
+        assertThat(kafkaReplicationProblems(otherReplicas, devValues)).containsExactly(
+                "KafkaTopic pmedia-batch-status has " + (factor + 2) + " replicas, values.env's"
+                        + " KAFKA_REPLICATION_FACTOR is " + factor);
         Map<String, String> tooMany = new java.util.HashMap<>(values("prod"));
-        tooMany.put("KAFKA_REPLICATION_FACTOR", "4");
-        assertThat(kafkaReplicationProblems(Manifests.of("prod"), tooMany))
-                .contains("KAFKA_REPLICATION_FACTOR 4 is more than the 3 broker nodes rendered");
+        int nodes = Integer.parseInt(tooMany.get("KAFKA_NODES"));
+        tooMany.put("KAFKA_REPLICATION_FACTOR", String.valueOf(nodes + 1));
+        assertThat(kafkaReplicationProblems(Manifests.of("prod"), tooMany)).contains("KAFKA_REPLICATION_FACTOR "
+                + (nodes + 1) + " is more than the " + nodes + " broker nodes rendered");
 
+        Address otlp = addresses(devValues).stream().filter(a -> a.key().equals("OTLP_ENDPOINT")).findFirst()
+                .orElseThrow();
         Manifests otlpPort = dev.changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("NetworkPolicy telemetry"))
-                .forEach(o -> ((ObjectNode) o.at("/spec/egress/0/ports/0")).put("port", 4318)));
-        assertThat(addressProblems(otlpPort, devValues)).containsExactly(
-                "NetworkPolicy telemetry egress to namespace observability opens port 4318, values.env names"
-                        + " [Address[key=OTLP_ENDPOINT, namespace=observability, port=4317]]",
-                "OTLP_ENDPOINT is in namespace observability on port 4317: no NetworkPolicy opens it"
-                        + " ([kube-system:53, observability:4318, s3:9000] are open)");
+                .forEach(o -> ((ObjectNode) o.at("/spec/egress/0/ports/0")).put("port", otlp.port() + 1)));
+        assertThat(addressProblems(otlpPort, devValues)).satisfiesExactly(
+                p -> assertThat(p).startsWith("NetworkPolicy telemetry egress to namespace " + otlp.namespace()
+                        + " opens port " + (otlp.port() + 1) + ", values.env names ["),
+                p -> assertThat(p).startsWith("OTLP_ENDPOINT is in namespace " + otlp.namespace() + " on port "
+                        + otlp.port() + ": no NetworkPolicy opens it"));
+        Address store = addresses(devValues).stream().filter(a -> a.key().equals("S3_ENDPOINT")).findFirst()
+                .orElseThrow();
+        String elsewhere = store.namespace() + "-elsewhere";
         Manifests storeNamespace = dev.changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("NetworkPolicy to-object-store"))
                 .forEach(o -> ((ObjectNode) o.at("/spec/egress/0/to/0/namespaceSelector/matchLabels"))
-                        .put(NAMESPACE_LABEL, "minio")));
-        assertThat(addressProblems(storeNamespace, devValues)).containsExactly(
-                "NetworkPolicy to-object-store egress to namespace minio opens port 9000, a namespace no URL of"
-                        + " values.env names",
-                "S3_ENDPOINT is in namespace s3 on port 9000: no NetworkPolicy opens it"
-                        + " ([kube-system:53, minio:9000, observability:4317] are open)");
+                        .put(NAMESPACE_LABEL, elsewhere)));
+        assertThat(addressProblems(storeNamespace, devValues)).satisfiesExactly(
+                p -> assertThat(p).isEqualTo("NetworkPolicy to-object-store egress to namespace " + elsewhere
+                        + " opens port " + store.port() + ", a namespace no URL of values.env names"),
+                p -> assertThat(p).startsWith("S3_ENDPOINT is in namespace " + store.namespace() + " on port "
+                        + store.port() + ": no NetworkPolicy opens it"));
         Manifests secondRule = Manifests.of("prod").changed(objects -> objects.stream()
                 .filter(o -> Manifests.id(o).equals("NetworkPolicy telemetry"))
                 .forEach(o -> {
                     var egress = (com.fasterxml.jackson.databind.node.ArrayNode) o.path("spec").path("egress");
-                    ObjectNode http = egress.get(0).deepCopy();
-                    ((ObjectNode) http.at("/ports/0")).put("port", 4318);
-                    egress.add(http);
+                    ObjectNode other = egress.get(0).deepCopy();
+                    ((ObjectNode) other.at("/ports/0")).put("port", other.at("/ports/0/port").asInt() + 1);
+                    egress.add(other);
                 }));
-        assertThat(addressProblems(secondRule, values("prod"))).containsExactly(
-                "NetworkPolicy telemetry egress to namespace observability opens port 4318, values.env names"
-                        + " [Address[key=OTLP_ENDPOINT, namespace=observability, port=4317]]");
+        assertThat(addressProblems(secondRule, values("prod"))).singleElement().asString()
+                .startsWith("NetworkPolicy telemetry egress to namespace ")
+                .contains(", values.env names [Address[key=OTLP_ENDPOINT, ");
     }
 }
