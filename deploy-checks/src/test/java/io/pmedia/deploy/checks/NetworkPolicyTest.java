@@ -116,12 +116,19 @@ class NetworkPolicyTest {
                 Map.of("app.kubernetes.io/name", "ingress-nginx"), null, Map.of()));
         endpoints.put("prometheus", new Endpoint("prometheus", "monitoring", Map.of("app.kubernetes.io/name",
                 "prometheus"), null, Map.of()));
-        endpoints.put("otel-collector", new Endpoint("otel-collector", "observability", Map.of(
-                "app.kubernetes.io/name", "opentelemetry-collector"), null, Map.of("otlp", 4317)));
+        // The collector and an in-cluster object store are where the rendered configuration points (values.env's
+        // URLs, <service>.<namespace>.svc:<port>); a store outside the cluster leaves a namespace nobody opens, probed.
+        URI otlp = URI.create(configured(m, "PMEDIA_OTLP_ENDPOINT"));
+        endpoints.put("otel-collector", new Endpoint("otel-collector", otlp.getHost().split("\\.")[1], Map.of(
+                "app.kubernetes.io/name", "opentelemetry-collector"), null, Map.of("otlp", otlp.getPort())));
         endpoints.put("dns", new Endpoint("dns", "kube-system", Map.of("k8s-app", "kube-dns"), null,
                 Map.of("dns", 53)));
-        endpoints.put("s3-in-cluster", new Endpoint("s3-in-cluster", "s3", Map.of("app", "s3"), null,
-                Map.of("s3", 9000)));
+        URI s3 = URI.create(configured(m, "PMEDIA_S3_ENDPOINT"));
+        boolean s3InCluster = s3.getHost().endsWith(".svc") && s3.getPort() != -1;
+        String s3Namespace = s3InCluster ? s3.getHost().split("\\.")[1] : "s3";
+        int s3Port = s3InCluster ? s3.getPort() : 9000;
+        endpoints.put("s3-in-cluster", new Endpoint("s3-in-cluster", s3Namespace, Map.of("app", "s3"), null,
+                Map.of("s3", s3Port)));
         endpoints.put("internet", new Endpoint("internet", null, Map.of(), PUBLIC_ADDRESS, Map.of("https", 443)));
         endpoints.put("cluster-private", new Endpoint("cluster-private", null, Map.of(), PRIVATE_ADDRESS,
                 Map.of("https", 443)));
@@ -213,6 +220,18 @@ class NetworkPolicyTest {
         }
         calls.add(new Call("prometheus", "postgres", postgres.get("metrics"), "TCP"));
         return calls;
+    }
+
+    /** The value of a variable every ConfigMap that provides it agrees on (the overlay's values.env's). */
+    static String configured(Manifests m, String variable) {
+        Set<String> values = new java.util.TreeSet<>();
+        m.ofKind("ConfigMap").forEach(c -> {
+            if (c.path("data").has(variable)) {
+                values.add(c.path("data").path(variable).asText());
+            }
+        });
+        assertThat(values).as("%s: the ConfigMaps' %s", m.overlay, variable).hasSize(1);
+        return values.iterator().next();
     }
 
     /** The endpoint behind a database host: a Pooler's Service (its name), or a CloudNativePG cluster's rw Service. */

@@ -49,10 +49,10 @@ class ValuesTest {
             Map.entry("ISSUER", "acme-issuer-test"), Map.entry("ISSUER_KIND", "IssuerKindTest"),
             Map.entry("REGISTRY", "registry.test:5443/team/pmedia"), Map.entry("TAG", "9.8.7"),
             Map.entry("BASE_IMAGE", "mirror.test/base/jre:17.0.99"),
-            Map.entry("S3_ENDPOINT", "https://objects.test"), Map.entry("S3_REGION", "region-test-1"),
+            Map.entry("S3_ENDPOINT", "http://objects.store-test.svc:9100"), Map.entry("S3_REGION", "region-test-1"),
             Map.entry("MEDIA_BUCKET", "bucket-media-test"), Map.entry("BACKUP_PATH", "s3://bucket-backups-test/pg"),
             Map.entry("OTEL_DISABLED", "otel-disabled-test"),
-            Map.entry("OTLP_ENDPOINT", "http://collector.tracing-test:4317"),
+            Map.entry("OTLP_ENDPOINT", "http://collector.tracing-test.svc:4319"),
             Map.entry("TRUSTED_PROXIES", "172.31.0.0/16"), Map.entry("KAFKA_STORAGE_CLASS", "class-kafka-test"),
             Map.entry("KAFKA_STORAGE_SIZE", "301Gi"), Map.entry("POSTGRES_STORAGE_CLASS", "class-pg-test"),
             Map.entry("POSTGRES_STORAGE_SIZE", "302Gi"), Map.entry("GATEWAY_MIN_REPLICAS", "41"),
@@ -60,13 +60,27 @@ class ValuesTest {
             Map.entry("ENGAGEMENT_MAX_REPLICAS", "44"), Map.entry("MEDIA_WORKER_MIN_REPLICAS", "45"),
             Map.entry("MEDIA_WORKER_MAX_REPLICAS", "46"), Map.entry("NOTIFIER_MIN_REPLICAS", "47"),
             Map.entry("NOTIFIER_MAX_REPLICAS", "48"), Map.entry("SERVICE_REPLICAS", "49"),
-            Map.entry("KAFKA_NODES", "51"), Map.entry("POSTGRES_INSTANCES", "52"), Map.entry("POOLER_INSTANCES", "53"));
+            Map.entry("KAFKA_NODES", "51"), Map.entry("POSTGRES_INSTANCES", "52"), Map.entry("POOLER_INSTANCES", "53"),
+            Map.entry("KAFKA_REPLICATION_FACTOR", "54"), Map.entry("KAFKA_MIN_INSYNC_REPLICAS", "55"));
 
     /** Values too plain to look for as text (numbers, sizes, booleans): their fields are checked instead. */
     static final Pattern PLAIN = Pattern.compile("\\d+|\\d+[GM]i|true|false");
 
-    /** One target of a replacement: the objects it selects and the fields it writes. */
-    record Target(String kind, String name, List<String> fieldPaths, String delimiter) {
+    /**
+     * One target of a replacement: the objects it selects and the fields it writes; and the part of the value it
+     * writes (the source's delimiter and index: a namespace or a port out of a URL), or all of it.
+     */
+    record Target(String kind, String name, List<String> fieldPaths, String delimiter, String sourceDelimiter,
+            int sourceIndex) {
+
+        /** What this target writes of a value, as kustomize splits it (empty parts kept). */
+        String part(String value) {
+            if (sourceDelimiter == null) {
+                return value;
+            }
+            String[] parts = value.split(Pattern.quote(sourceDelimiter), -1);
+            return sourceIndex < parts.length ? parts[sourceIndex] : "(no part " + sourceIndex + " in " + value + ")";
+        }
 
         boolean selects(JsonNode object) {
             String actual = object.path("metadata").path("name").asText();
@@ -96,6 +110,7 @@ class ValuesTest {
                 for (JsonNode replacement : YAML.readTree(file.toFile())) {
                     assertThat(replacement.path("source").path("name").asText()).isEqualTo("pmedia-values");
                     String key = replacement.path("source").path("fieldPath").asText().replaceFirst("^data\\.", "");
+                    JsonNode sourceOptions = replacement.path("source").path("options");
                     for (JsonNode t : replacement.path("targets")) {
                         List<String> paths = new ArrayList<>();
                         t.path("fieldPaths").forEach(p -> paths.add(p.asText()));
@@ -104,7 +119,9 @@ class ValuesTest {
                                 select.hasNonNull("name") ? select.path("name").asText() : null, paths,
                                 t.path("options").hasNonNull("delimiter")
                                         ? t.path("options").path("delimiter").asText()
-                                        : null));
+                                        : null,
+                                sourceOptions.hasNonNull("delimiter") ? sourceOptions.path("delimiter").asText() : null,
+                                sourceOptions.path("index").asInt(0)));
                     }
                 }
             } catch (IOException e) {
@@ -117,10 +134,34 @@ class ValuesTest {
     /** The node at a kustomize field path (dots, list indexes as numbers), or a missing node. */
     static JsonNode at(JsonNode object, String fieldPath) {
         JsonNode node = object;
-        for (String part : fieldPath.split("\\.")) {
+        for (String part : segments(fieldPath)) {
             node = node.isArray() && part.matches("\\d+") ? node.path(Integer.parseInt(part)) : node.path(part);
         }
         return node;
+    }
+
+    /**
+     * A kustomize field path's keys, split as kustomize splits them: at dots, except inside brackets, where a key
+     * that holds dots is written ({@code spec.kafka.config.[min.insync.replicas]}).
+     */
+    static List<String> segments(String fieldPath) {
+        List<String> segments = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        boolean bracket = false;
+        for (char c : fieldPath.toCharArray()) {
+            if (c == '[' && current.isEmpty()) {
+                bracket = true;
+            } else if (c == ']' && bracket) {
+                bracket = false;
+            } else if (c == '.' && !bracket) {
+                segments.add(current.toString());
+                current.setLength(0);
+            } else {
+                current.append(c);
+            }
+        }
+        segments.add(current.toString());
+        return segments;
     }
 
     @ParameterizedTest
@@ -175,7 +216,10 @@ class ValuesTest {
         assertThat(problems).as("%s: values set outside values.env", overlay).isEmpty();
     }
 
-    /** The check above bites: a patch that sets an autoscaler's maximum beside values.env is found. */
+    /**
+     * The check above bites: a patch that sets an autoscaler's maximum beside values.env is found, and so are the
+     * dev overlay's former spellings of Kafka's replication and of the object store's namespace and port.
+     */
     @Test
     void aPatchSettingAnOwnedFieldIsFound(@TempDir Path tmp) throws IOException {
         Path patch = tmp.resolve("bounds.yaml");
@@ -200,6 +244,43 @@ class ValuesTest {
                 """);
         assertThat(inlinePatchesSettingOwnedFields(kustomization, replacements(K8S, "prod"))).containsExactly(
                 "an inline patch sets HorizontalPodAutoscaler gateway spec.minReplicas (GATEWAY_MIN_REPLICAS)");
+        // dev's old way of writing Kafka's replication beside values.env: a key with dots, and every topic at once.
+        JsonNode replication = YAML.readTree("""
+                patches:
+                  - target: {kind: Kafka, name: pmedia}
+                    patch: |-
+                      - op: replace
+                        path: /spec/kafka/config/min.insync.replicas
+                        value: 1
+                  - target: {kind: KafkaTopic}
+                    patch: |-
+                      - op: replace
+                        path: /spec/replicas
+                        value: 1
+                """);
+        assertThat(inlinePatchesSettingOwnedFields(replication, replacements(K8S, "dev"))).containsExactly(
+                "an inline patch sets Kafka pmedia spec.kafka.config.min.insync.replicas (KAFKA_MIN_INSYNC_REPLICAS)",
+                "an inline patch sets KafkaTopic null spec.replicas (KAFKA_REPLICATION_FACTOR)");
+        Path policy = tmp.resolve("object-store.yaml");
+        Files.writeString(policy, """
+                apiVersion: networking.k8s.io/v1
+                kind: NetworkPolicy
+                metadata:
+                  name: to-object-store
+                spec:
+                  egress:
+                    - to:
+                        - namespaceSelector:
+                            matchLabels:
+                              kubernetes.io/metadata.name: s3
+                      ports:
+                        - protocol: TCP
+                          port: 9000
+                """);
+        assertThat(documentsSettingOwnedFields(policy, replacements(K8S, "dev"))).containsExactly(
+                "object-store.yaml sets NetworkPolicy to-object-store"
+                        + " spec.egress.0.to.0.namespaceSelector.matchLabels.[kubernetes.io/metadata.name] (S3_ENDPOINT)",
+                "object-store.yaml sets NetworkPolicy to-object-store spec.egress.0.ports.0.port (S3_ENDPOINT)");
     }
 
     private static List<String> documentsSettingOwnedFields(Path file, Map<String, List<Target>> owned)
@@ -229,11 +310,15 @@ class ValuesTest {
             String kind = patch.path("target").path("kind").asText();
             String name = patch.path("target").path("name").asText(null);
             for (JsonNode op : YAML.readTree(patch.path("patch").asText())) {
-                String fieldPath = op.path("path").asText().substring(1).replace('/', '.');
+                List<String> pointer = new ArrayList<>();
+                for (String part : op.path("path").asText().substring(1).split("/", -1)) {
+                    pointer.add(part.replace("~1", "/").replace("~0", "~"));
+                }
+                String fieldPath = String.join(".", pointer);
                 owned.forEach((key, targets) -> targets.stream()
                         .filter(t -> t.kind().equals(kind) && (t.name() == null || name == null
                                 || t.name().equals(name)))
-                        .filter(t -> t.fieldPaths().contains(fieldPath))
+                        .filter(t -> t.fieldPaths().stream().anyMatch(p -> segments(p).equals(pointer)))
                         .forEach(t -> problems.add("an inline patch sets " + kind + " " + name + " " + fieldPath
                                 + " (" + key + ")")));
             }
@@ -259,8 +344,8 @@ class ValuesTest {
         List<ObjectNode> rendered = parse(render(copy.resolve("overlays").resolve(overlay)));
         List<String> problems = new ArrayList<>();
         replacements(copy, overlay).forEach((key, targets) -> {
-            String value = CHANGED.get(key);
             for (Target t : targets) {
+                String value = t.part(CHANGED.get(key));
                 List<ObjectNode> selected = rendered.stream().filter(t::selects).toList();
                 if (selected.isEmpty()) {
                     problems.add(key + ": no " + t.kind() + " " + t.name() + " to write to");
