@@ -75,11 +75,11 @@ class SchedulingTest {
         UUID big = UUID.randomUUID();
         UUID small = UUID.randomUUID();
         // The large task comes first and has the earlier deadline: it fills the window before the small one exists.
-        String large = BatchApi.accepted(big, BatchApi.body(big, "c", TemplateEndpoint.GREETING, rows(big, 40), 40,
-                1, 30));
+        String large = BatchApi.accepted(big, BatchApi.body(big, "c", TemplateEndpoint.GREETING,
+                BatchApi.customers(store, big, 40), 40, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
-        String little = BatchApi.accepted(small, BatchApi.body(small, "c", TemplateEndpoint.GREETING, rows(small, 4),
-                4, 1, 60));
+        String little = BatchApi.accepted(small, BatchApi.body(small, "c", TemplateEndpoint.GREETING,
+                BatchApi.customers(store, small, 4), 4, 1, 60));
         BatchApi.awaitStatus(small, little, "IN PROGRESS");
 
         worker.answerAll();
@@ -99,9 +99,9 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         BatchApi.campaignIs(client, "autumn", "SCHEDULED");
         String relaxed = BatchApi.accepted(client, BatchApi.body(client, "autumn", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 240));
+                BatchApi.customers(store, client, 6), 6, 1, 240));
         String urgent = BatchApi.accepted(client, BatchApi.body(client, "autumn", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 20));
+                BatchApi.customers(store, client, 6), 6, 1, 20));
         BatchApi.campaign(client, "autumn", "ACTIVE");
         worker.answerAll();
         BatchApi.awaitStatus(client, urgent, "COMPLETED");
@@ -117,7 +117,7 @@ class SchedulingTest {
     void theStatusAndItsEventsCarryProcessedAndTheProjectionAsTheTaskMoves() throws Exception {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 30));
+                BatchApi.customers(store, client, 6), 6, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         BatchApi.Answer before = BatchApi.status(client, taskId);
         assertThat(before.integer("processed")).isZero();
@@ -152,7 +152,7 @@ class SchedulingTest {
     void aCancelledTaskKeepsEveryRowRenderedSoFarInItsOutputFile() throws Exception {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
-                rows(client, 10), 10, 1, 30));
+                BatchApi.customers(store, client, 10), 10, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         // Rows 1 and 2 come back; rows 5 and 6 take their places; then the vendor cancels.
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 2);
@@ -182,7 +182,7 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         BatchApi.campaignIs(client, "short", "ACTIVE");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "short", TemplateEndpoint.GREETING,
-                rows(client, 12), 12, 1, 30));
+                BatchApi.customers(store, client, 12), 12, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 4);
         Patience.await().until(() -> worker.heldCount() == 4
@@ -197,15 +197,6 @@ class SchedulingTest {
         assertThat(lines.subList(1, 9)).allMatch(line -> line.contains(",SUCCESS,s3://"));
         assertThat(lines.subList(9, 13)).allMatch(line -> line.endsWith(",CANCELLED,,,,,not rendered: campaign ended"
                 + " before the task completed"));
-    }
-
-    /** An input file of {@code count} rows in {@code client}'s namespace. */
-    private String rows(UUID client, int count) {
-        StringBuilder csv = new StringBuilder("user-id,name\n");
-        for (int i = 1; i <= count; i++) {
-            csv.append("u-").append(i).append(",Customer ").append(i).append('\n');
-        }
-        return BatchApi.upload(store, client, csv.toString());
     }
 
     private static List<String> concat(List<String> first, List<String> second) {
