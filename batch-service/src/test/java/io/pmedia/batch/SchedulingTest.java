@@ -36,7 +36,8 @@ class SchedulingTest {
     public static class SmallWindow implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("pmedia.batch.lane.min-in-flight", "4", "pmedia.batch.lane.max-in-flight", "4",
+            // A pool of four slots taking one row each, whatever the workers' group says.
+            return Map.of("pmedia.batch.lane.slots", "4", "pmedia.batch.lane.rows-per-slot", "1",
                     "pmedia.batch.progress-every", "0s");
         }
     }

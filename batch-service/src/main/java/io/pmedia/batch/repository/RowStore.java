@@ -1,6 +1,5 @@
 package io.pmedia.batch.repository;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -77,16 +76,6 @@ public class RowStore {
             UPDATE batch_row SET status = 'CANCELLED', message = ?2 WHERE task_id = ?1 AND status = 'PENDING'
             """;
 
-    /** Rows answered lately and their mean render time: the pace of the render workers for batch work. */
-    private static final String PACE = """
-            SELECT count(*), min(answered_at), avg(render_millis) FROM batch_row
-             WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
-            """;
-
-    /** How many rows were answered since when, and their mean render time (0 when unknown). */
-    public record Pace(long answered, Instant since, double meanRenderMillis) {
-    }
-
     public Uni<Long> inFlight() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(IN_FLIGHT, Long.class)
                 .getSingleResult());
@@ -127,13 +116,6 @@ public class RowStore {
     public Uni<Integer> cancelPending(UUID taskId, String message) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(CANCEL_PENDING)
                 .setParameter(1, taskId).setParameter(2, message).executeUpdate());
-    }
-
-    public Uni<Pace> pace(Duration over) {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(PACE, Object[].class)
-                .setParameter(1, over.toMillis()).getSingleResult())
-                .map(row -> new Pace(((Number) row[0]).longValue(), row[1] == null ? null : TaskStore.instant(row[1]),
-                        row[2] == null ? 0 : ((Number) row[2]).doubleValue()));
     }
 
     /** {@link #LOCK_PENDING}'s columns, in its SELECT order ({@link RowStreams} reads the same by name). */
