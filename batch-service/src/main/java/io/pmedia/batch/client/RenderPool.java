@@ -93,7 +93,10 @@ public class RenderPool {
         return workers;
     }
 
-    /** Rows in flight the lane may hold: {@code lane.rows-per-slot} per slot, at most {@code lane.max-in-flight}. */
+    /**
+     * Rows in flight the lane may hold for this pool: {@code lane.rows-per-slot} per slot, at most
+     * {@code lane.max-in-flight} (the dispatcher also counts the slots it saw busy, {@code Dispatcher.bound}).
+     */
     public int bound() {
         return Math.max(1, Math.min(lane.maxInFlight(), lane.rowsPerSlot() * slots()));
     }

@@ -90,6 +90,14 @@ public interface BatchConfig {
         @WithDefault("10s")
         Duration workersEvery();
 
+        /**
+         * Answers within this period show how many slots were busy with batch rows (their render time over the
+         * period): the bound never falls below {@code rows-per-slot} times that, so a pool larger than the workers'
+         * group shows (a replica not allowed to describe it, a wrong {@code slots-per-worker}) is still used whole.
+         */
+        @WithDefault("60s")
+        Duration busyOver();
+
         /** Most rows in flight of all tasks together, whatever the pool: a cap on the bound. */
         @WithDefault("2000")
         int maxInFlight();

@@ -1,5 +1,6 @@
 package io.pmedia.batch.repository;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -21,6 +22,15 @@ public class RowStore {
 
     private static final String IN_FLIGHT = """
             SELECT count(*) FROM batch_row WHERE status = 'SUBMITTED'
+            """;
+
+    /**
+     * Render time of the rows answered lately, in milliseconds: over the period, how many render slots were busy with
+     * batch rows (docs/batch.md, "The bound").
+     */
+    private static final String RENDERED_SINCE = """
+            SELECT CAST(coalesce(sum(render_millis), 0) AS bigint) FROM batch_row
+             WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
             """;
 
     /** The next rows of a task to submit, in file order; rows another replica claimed are skipped. */
@@ -79,6 +89,11 @@ public class RowStore {
     public Uni<Long> inFlight() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(IN_FLIGHT, Long.class)
                 .getSingleResult());
+    }
+
+    public Uni<Long> renderedMillis(Duration over) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RENDERED_SINCE, Long.class)
+                .setParameter(1, over.toMillis()).getSingleResult());
     }
 
     public Uni<List<BatchRow>> lockPending(UUID taskId, int limit) {
