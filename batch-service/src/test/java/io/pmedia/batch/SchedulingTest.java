@@ -36,8 +36,9 @@ class SchedulingTest {
     public static class SmallWindow implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            // A pool of four slots taking one row each, whatever the workers' group says.
+            // A pool of four slots taking one row each, whatever the workers' group and the answers say.
             return Map.of("pmedia.batch.lane.slots", "4", "pmedia.batch.lane.rows-per-slot", "1",
+                    "pmedia.batch.lane.ahead", "0s", "pmedia.batch.lane.busy-over", "24h",
                     "pmedia.batch.progress-every", "0s");
         }
     }

@@ -27,9 +27,9 @@ import io.smallrye.common.annotation.Identifier;
 import io.vertx.core.Vertx;
 
 /**
- * What the broker says about the render workers, kept fresh in the background: the render slots that take batch rows (docs/batch.md, "The bound"): the members of the render workers' consumer
- * group ({@code lane.workers-group}) that hold partitions of the batch lane, as the broker describes the group, times
- * {@code lane.slots-per-worker}. The workers announce themselves by joining that group, and a worker holds at most one
+ * What the broker says about the render workers, kept fresh in the background: the render slots that take batch rows
+ * (docs/batch.md, "The bound"), that is the members of the render workers' consumer group ({@code lane.workers-group})
+ * that hold partitions of the batch lane, as the broker describes the group, times {@code lane.slots-per-worker}. The workers announce themselves by joining that group, and a worker holds at most one
  * batch job rendering and one lined up per slot (docs/media.md, "Render lanes"), so this is what the pool can start
  * soon. Read every {@code lane.workers-every} in the background; until the first answer, when the broker cannot be
  * asked, or while no worker is there, the pool counts as one worker (rows then wait for the first worker on the topic,
@@ -94,14 +94,6 @@ public class RenderPool {
     }
 
     /**
-     * Rows in flight the lane may hold for this pool: {@code lane.rows-per-slot} per slot, at most
-     * {@code lane.max-in-flight} (the dispatcher also counts the slots it saw busy, {@code Dispatcher.bound}).
-     */
-    public int bound() {
-        return Math.max(1, Math.min(lane.maxInFlight(), lane.rowsPerSlot() * slots()));
-    }
-
-    /**
      * Describes the workers' group, without blocking (the answer comes on the admin client's thread); keeps the last
      * count while the group rebalances or the broker cannot answer, and asks again only once the last answer came.
      */
@@ -137,16 +129,16 @@ public class RenderPool {
         workers = seen;
         warned = false;
         if (seen != before) {
-            LOG.infof("render pool: %d worker(s) on %s with %d slot(s) each: at most %d rows in flight", seen,
-                    Topics.RENDER_JOBS_BATCH, lane.slotsPerWorker(), bound());
+            LOG.infof("render pool: %d worker(s) on %s with %d slot(s) each", seen, Topics.RENDER_JOBS_BATCH,
+                    lane.slotsPerWorker());
         }
     }
 
     private void cannotDescribe(Throwable failure) {
         if (!warned) {
             warned = true;
-            LOG.warnf("render pool: cannot describe the group %s (%s); the bound stays at %d rows in flight",
-                    lane.workersGroup(), failure.getMessage(), bound());
+            LOG.warnf("render pool: cannot describe the group %s (%s); counting %d slot(s) and those seen busy",
+                    lane.workersGroup(), failure.getMessage(), slots());
         }
     }
 }

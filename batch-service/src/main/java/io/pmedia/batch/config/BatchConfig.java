@@ -73,6 +73,14 @@ public interface BatchConfig {
         int rowsPerSlot();
 
         /**
+         * Rendering each slot has lined up at least, where renders are short: the time an answer takes to come back
+         * and the slot's next row to reach its worker, so that even a tiny render never leaves a slot waiting for
+         * batch-service (rows per slot: at least 2 plus this over the mean render time; 0: {@code rows-per-slot} only).
+         */
+        @WithDefault("500ms")
+        Duration ahead();
+
+        /**
          * Render slots of each worker: the workers' {@code PMEDIA_RENDER_CONCURRENCY} (media-service's
          * {@code pmedia.media.render.lanes.slots}), read from the same variable.
          */

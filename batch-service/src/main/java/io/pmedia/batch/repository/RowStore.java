@@ -25,13 +25,17 @@ public class RowStore {
             """;
 
     /**
-     * Render time of the rows answered lately, in milliseconds: over the period, how many render slots were busy with
-     * batch rows (docs/batch.md, "The bound").
+     * The rows answered lately with a render time, and that time together: how many render slots were busy with batch
+     * rows over the period, and how long a render takes (docs/batch.md, "The bound").
      */
     private static final String RENDERED_SINCE = """
-            SELECT CAST(coalesce(sum(render_millis), 0) AS bigint) FROM batch_row
+            SELECT count(render_millis), CAST(coalesce(sum(render_millis), 0) AS bigint) FROM batch_row
              WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
             """;
+
+    /** Rows answered with a render time, and their render time together. */
+    public record Rendered(long rows, long millis) {
+    }
 
     /** The next rows of a task to submit, in file order; rows another replica claimed are skipped. */
     private static final String LOCK_PENDING = """
@@ -91,9 +95,10 @@ public class RowStore {
                 .getSingleResult());
     }
 
-    public Uni<Long> renderedMillis(Duration over) {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(RENDERED_SINCE, Long.class)
-                .setParameter(1, over.toMillis()).getSingleResult());
+    public Uni<Rendered> rendered(Duration over) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RENDERED_SINCE, Object[].class)
+                .setParameter(1, over.toMillis()).getSingleResult())
+                .map(row -> new Rendered(((Number) row[0]).longValue(), ((Number) row[1]).longValue()));
     }
 
     public Uni<List<BatchRow>> lockPending(UUID taskId, int limit) {

@@ -154,34 +154,23 @@ public class Dispatcher {
     // --- submitting rows ------------------------------------------------------------------------------------------
 
     /**
-     * Fills the window up to the bound ({@link #bound}), shared out by {@link SubmissionPlan}, each row's job on the
-     * batch lane through the outbox with the row's change. Runs on every answer (a place freed is filled at once), on
-     * every new task, and every {@code dispatch-every}.
+     * Fills the window up to the bound ({@link LaneBound}: a few rows per render slot of the pool, {@link RenderPool}),
+     * shared out by {@link SubmissionPlan}, each row's job on the batch lane through the outbox with the row's change.
+     * Runs on every answer (a place freed is filled at once), on every new task, and every {@code dispatch-every}.
      */
     Uni<Integer> submitNext() {
+        BatchConfig.Lane lane = config.lane();
         return Panache.withTransaction(() -> tasks.trySubmitLock().flatMap(locked -> !locked
                 ? Uni.createFrom().item(0)
-                : rows.inFlight()
-                        .flatMap(inFlight -> rows.renderedMillis(config.lane().busyOver()).flatMap(rendered -> {
-                            int free = bound(rendered) - inFlight.intValue();
-                            if (free <= 0) {
-                                return Uni.createFrom().item(0);
-                            }
-                            return tasks.runnable().flatMap(runnable -> submit(SubmissionPlan.plan(runnable, free,
-                                    config.lane().maxInFlightPerTask())));
-                        }))));
-    }
-
-    /**
-     * Rows in flight the lane may hold: {@code lane.rows-per-slot} per render slot of the pool as the workers' group
-     * shows it ({@link RenderPool}), or per slot seen busy over {@code lane.busy-over} ({@code renderedMillis} of
-     * answers over that period) when that is more, at most {@code lane.max-in-flight}.
-     */
-    int bound(long renderedMillis) {
-        BatchConfig.Lane lane = config.lane();
-        // rounded: a render that began before the period counts whole in it
-        int busy = (int) Math.round((double) renderedMillis / Math.max(1, lane.busyOver().toMillis()));
-        return Math.min(lane.maxInFlight(), Math.max(pool.bound(), lane.rowsPerSlot() * busy));
+                : rows.inFlight().flatMap(inFlight -> rows.rendered(lane.busyOver()).flatMap(rendered -> {
+                    int free = LaneBound.of(lane, pool.slots(), rendered.rows(), rendered.millis())
+                            - inFlight.intValue();
+                    if (free <= 0) {
+                        return Uni.createFrom().item(0);
+                    }
+                    return tasks.runnable().flatMap(runnable -> submit(SubmissionPlan.plan(runnable, free,
+                            lane.maxInFlightPerTask())));
+                }))));
     }
 
     /** Submits rows in the plan's order: per task, its next pending rows in file order. */
