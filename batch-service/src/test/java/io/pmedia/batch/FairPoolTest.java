@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.batch.client.RenderPool;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;
@@ -20,8 +21,9 @@ import io.quarkus.test.junit.QuarkusTest;
  * The queue that decides is batch-service's (docs/batch.md, "The bound"; issue 37): with a pool of one render slot
  * busy with vendor A's 60-row task, vendor B's one-row task starts within a few renders of its rows being stored, and
  * completes before A's task is a quarter done. The pool is {@link RenderPoolDouble}, a worker of the real workers'
- * consumer group that renders one job at a time as media-service's lanes take them; the broker, the database and the
- * store are real. Which rows were answered when is read back from the database.
+ * consumer group that renders one job at a time as media-service's lanes take them, and batch-service counts it from
+ * that group ({@link RenderPool}); the broker, the database and the store are real. Which rows were answered when is
+ * read back from the database.
  */
 @QuarkusTest
 class FairPoolTest {
@@ -31,6 +33,9 @@ class FairPoolTest {
 
     @Inject
     ObjectStore store;
+
+    @Inject
+    RenderPool renderPool;
 
     @BeforeAll
     static void startPool() {
@@ -46,6 +51,8 @@ class FairPoolTest {
     void anotherVendorsOneRowTaskCompletesBeforeALargeTaskIsAQuarterDone() throws Exception {
         UUID vendorA = UUID.randomUUID();
         UUID vendorB = UUID.randomUUID();
+        // the pool as the workers' group shows it: one worker of one slot
+        Patience.await().until(() -> renderPool.workers() == 1);
         String large = BatchApi.accepted(vendorA, BatchApi.body(vendorA, "c", TemplateEndpoint.GREETING,
                 BatchApi.customers(store, vendorA, LARGE), LARGE, 0, 60));
         // Given the pool busy with A's rows (and whatever A has queued by now),
@@ -70,5 +77,17 @@ class FairPoolTest {
         assertThat(aheadOfB).as("rows of A rendered between B's start and B's row").isLessThanOrEqualTo(6);
         assertThat(doneBeforeB).as("rows of A answered before B completed").isLessThan(LARGE / 4);
         BatchApi.awaitStatus(vendorA, large, "COMPLETED");
+    }
+
+    @Test
+    void thePoolIsTheWorkersOfTheGroupOnTheBatchLane() throws Exception {
+        Patience.await().until(() -> renderPool.workers() == 1);
+        assertThat(renderPool.slots()).isEqualTo(1);
+        try (RenderPoolDouble second = new RenderPoolDouble(KafkaTestResource.bootstrapServers(),
+                Duration.ofMillis(250))) {
+            Patience.await().until(() -> renderPool.workers() == 2);
+            assertThat(renderPool.slots()).isEqualTo(2);
+        }
+        Patience.await().until(() -> renderPool.workers() == 1);
     }
 }
