@@ -29,11 +29,12 @@ import io.vertx.core.Vertx;
 /**
  * What the broker says about the render workers, kept fresh in the background: the render slots that take batch rows
  * (docs/batch.md, "The bound"), that is the members of the render workers' consumer group ({@code lane.workers-group})
- * that hold partitions of the batch lane, as the broker describes the group, times {@code lane.slots-per-worker}. The workers announce themselves by joining that group, and a worker holds at most one
- * batch job rendering and one lined up per slot (docs/media.md, "Render lanes"), so this is what the pool can start
- * soon. Read every {@code lane.workers-every} in the background; until the first answer, when the broker cannot be
- * asked, or while no worker is there, the pool counts as one worker (rows then wait for the first worker on the topic,
- * a few, not the backlog). {@code lane.slots} fixes the count instead (no Kafka admin calls at all).
+ * holding partitions of the batch lane, as the broker describes the group, times {@code lane.slots-per-worker}. The
+ * workers announce themselves by joining that group, and a worker holds at most one batch job rendering and one lined
+ * up per slot (docs/media.md, "Render lanes"), so this is what the pool can start soon. Described every
+ * {@code lane.workers-every}; before the first description, when the broker refuses or cannot answer, or while no
+ * worker is there, the pool counts as one worker (a few rows then wait on the topic for the first worker, not the
+ * backlog). {@code lane.slots} fixes the count instead (no Kafka admin calls at all).
  */
 @ApplicationScoped
 public class RenderPool {

@@ -33,10 +33,6 @@ public class RowStore {
              WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
             """;
 
-    /** Rows answered with a render time, and their render time together. */
-    public record Rendered(long rows, long millis) {
-    }
-
     /** The next rows of a task to submit, in file order; rows another replica claimed are skipped. */
     private static final String LOCK_PENDING = """
             SELECT task_id, row_no, user_id, input, status, video_key, thumbnail_key, message FROM batch_row
@@ -89,6 +85,10 @@ public class RowStore {
     private static final String CANCEL_PENDING = """
             UPDATE batch_row SET status = 'CANCELLED', message = ?2 WHERE task_id = ?1 AND status = 'PENDING'
             """;
+
+    /** Rows answered with a render time, and their render time together. */
+    public record Rendered(long rows, long millis) {
+    }
 
     public Uni<Long> inFlight() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(IN_FLIGHT, Long.class)
