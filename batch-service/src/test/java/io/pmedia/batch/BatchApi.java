@@ -72,6 +72,15 @@ final class BatchApi {
         return store.s3Path(key);
     }
 
+    /** An input file of {@code count} customers ({@code user-id,name}) in {@code client}'s namespace; its file-path. */
+    static String customers(ObjectStore store, UUID client, int count) {
+        StringBuilder csv = new StringBuilder("user-id,name\n");
+        for (int i = 1; i <= count; i++) {
+            csv.append("u-").append(i).append(",Customer ").append(i).append('\n');
+        }
+        return upload(store, client, csv.toString());
+    }
+
     static String body(UUID client, String campaign, UUID template, String filePath, int rows) {
         return body(client, campaign, template, filePath, rows, 1, 5);
     }

@@ -123,22 +123,27 @@ final class RenderWorkerDouble implements AutoCloseable {
         if (DROP.equals(failure)) {
             return;
         }
-        String jobId = data.path("job-id").asText();
-        String prefix = data.path("output-prefix").asText();
+        producer.send(result(data, failure, 800));
+    }
+
+    /** The answer of a render worker to {@code job}: a success when {@code failure} is null. */
+    static ProducerRecord<String, String> result(JsonNode job, String failure, long renderMillis) {
+        String jobId = job.path("job-id").asText();
+        String prefix = job.path("output-prefix").asText();
         ObjectNode result = JSON.createObjectNode().put("job-id", jobId).put("producer", "batch")
                 .put("status", failure == null ? "SUCCESS" : "FAILURE")
                 .put("message", failure == null ? "video ready" : failure)
                 .put("video-key", failure == null ? prefix + "video.mp4" : null)
                 .put("thumbnail-key", failure == null ? prefix + "thumbnail.jpg" : null)
-                .put("render-millis", 800);
+                .put("render-millis", renderMillis);
         ObjectNode envelope = JSON.createObjectNode().put("specversion", "1.0")
                 .put("id", UUID.randomUUID().toString()).put("source", "/test/worker")
                 .put("type", "io.pmedia.render.job.completed").put("subject", jobId);
         envelope.set("data", result);
-        producer.send(new ProducerRecord<>(data.path("reply-to").asText(), jobId, envelope.toString()));
+        return new ProducerRecord<>(job.path("reply-to").asText(), jobId, envelope.toString());
     }
 
-    private static JsonNode parse(String value) {
+    static JsonNode parse(String value) {
         try {
             return JSON.readTree(value);
         } catch (Exception e) {

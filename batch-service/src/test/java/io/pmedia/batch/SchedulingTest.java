@@ -36,7 +36,9 @@ class SchedulingTest {
     public static class SmallWindow implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("pmedia.batch.lane.min-in-flight", "4", "pmedia.batch.lane.max-in-flight", "4",
+            // A pool of four slots taking one row each, whatever the workers' group and the answers say.
+            return Map.of("pmedia.batch.lane.slots", "4", "pmedia.batch.lane.rows-per-slot", "1",
+                    "pmedia.batch.lane.ahead", "0s", "pmedia.batch.lane.busy-over", "24h",
                     "pmedia.batch.progress-every", "0s");
         }
     }
@@ -75,11 +77,11 @@ class SchedulingTest {
         UUID big = UUID.randomUUID();
         UUID small = UUID.randomUUID();
         // The large task comes first and has the earlier deadline: it fills the window before the small one exists.
-        String large = BatchApi.accepted(big, BatchApi.body(big, "c", TemplateEndpoint.GREETING, rows(big, 40), 40,
-                1, 30));
+        String large = BatchApi.accepted(big, BatchApi.body(big, "c", TemplateEndpoint.GREETING,
+                BatchApi.customers(store, big, 40), 40, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
-        String little = BatchApi.accepted(small, BatchApi.body(small, "c", TemplateEndpoint.GREETING, rows(small, 4),
-                4, 1, 60));
+        String little = BatchApi.accepted(small, BatchApi.body(small, "c", TemplateEndpoint.GREETING,
+                BatchApi.customers(store, small, 4), 4, 1, 60));
         BatchApi.awaitStatus(small, little, "IN PROGRESS");
 
         worker.answerAll();
@@ -99,9 +101,9 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         BatchApi.campaignIs(client, "autumn", "SCHEDULED");
         String relaxed = BatchApi.accepted(client, BatchApi.body(client, "autumn", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 240));
+                BatchApi.customers(store, client, 6), 6, 1, 240));
         String urgent = BatchApi.accepted(client, BatchApi.body(client, "autumn", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 20));
+                BatchApi.customers(store, client, 6), 6, 1, 20));
         BatchApi.campaign(client, "autumn", "ACTIVE");
         worker.answerAll();
         BatchApi.awaitStatus(client, urgent, "COMPLETED");
@@ -117,7 +119,7 @@ class SchedulingTest {
     void theStatusAndItsEventsCarryProcessedAndTheProjectionAsTheTaskMoves() throws Exception {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
-                rows(client, 6), 6, 1, 30));
+                BatchApi.customers(store, client, 6), 6, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         BatchApi.Answer before = BatchApi.status(client, taskId);
         assertThat(before.integer("processed")).isZero();
@@ -152,7 +154,7 @@ class SchedulingTest {
     void aCancelledTaskKeepsEveryRowRenderedSoFarInItsOutputFile() throws Exception {
         UUID client = UUID.randomUUID();
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "c", TemplateEndpoint.GREETING,
-                rows(client, 10), 10, 1, 30));
+                BatchApi.customers(store, client, 10), 10, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         // Rows 1 and 2 come back; rows 5 and 6 take their places; then the vendor cancels.
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 2);
@@ -182,7 +184,7 @@ class SchedulingTest {
         UUID client = UUID.randomUUID();
         BatchApi.campaignIs(client, "short", "ACTIVE");
         String taskId = BatchApi.accepted(client, BatchApi.body(client, "short", TemplateEndpoint.GREETING,
-                rows(client, 12), 12, 1, 30));
+                BatchApi.customers(store, client, 12), 12, 1, 30));
         Patience.await().until(() -> worker.heldCount() == 4);
         worker.release(job -> RenderWorkerDouble.task(job).equals(taskId) && RenderWorkerDouble.row(job) <= 4);
         Patience.await().until(() -> worker.heldCount() == 4
@@ -197,15 +199,6 @@ class SchedulingTest {
         assertThat(lines.subList(1, 9)).allMatch(line -> line.contains(",SUCCESS,s3://"));
         assertThat(lines.subList(9, 13)).allMatch(line -> line.endsWith(",CANCELLED,,,,,not rendered: campaign ended"
                 + " before the task completed"));
-    }
-
-    /** An input file of {@code count} rows in {@code client}'s namespace. */
-    private String rows(UUID client, int count) {
-        StringBuilder csv = new StringBuilder("user-id,name\n");
-        for (int i = 1; i <= count; i++) {
-            csv.append("u-").append(i).append(",Customer ").append(i).append('\n');
-        }
-        return BatchApi.upload(store, client, csv.toString());
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

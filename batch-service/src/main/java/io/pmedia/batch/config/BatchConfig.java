@@ -1,6 +1,7 @@
 package io.pmedia.batch.config;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -49,7 +50,7 @@ public interface BatchConfig {
     @WithDefault("true")
     boolean dispatcherEnabled();
 
-    /** How rows are fed to the batch lane (docs/batch.md, "Rendering"). */
+    /** How rows are fed to the batch lane (docs/batch.md, "Rendering" and "The bound"). */
     Lane lane();
 
     /** How long a replica holds a task while it reads the file or writes the output; another takes over after. */
@@ -63,29 +64,54 @@ public interface BatchConfig {
     interface Lane {
 
         /**
-         * Most rows in flight (submitted, not answered) of all tasks together: the cap of the window. The window itself
-         * follows the pace of the render workers (see {@link #queue()}).
+         * Rows in flight (submitted, not answered) per render slot of the pool: one rendering, one lined up at its
+         * worker (a worker holds one batch job per slot beside the one it renders, docs/media.md "Render lanes"), and
+         * one on its way to the worker while the answer of the one rendering comes back. Everything beyond waits in
+         * batch-service, where priority, fair share and deadlines decide (docs/batch.md, "The bound").
          */
+        @WithDefault("3")
+        int rowsPerSlot();
+
+        /**
+         * Rendering each slot has lined up at least, where renders are short: the time an answer takes to come back
+         * and the slot's next row to reach its worker, so that even a tiny render never leaves a slot waiting for
+         * batch-service (rows per slot: at least 2 plus this over the mean render time; 0: {@code rows-per-slot} only).
+         */
+        @WithDefault("500ms")
+        Duration ahead();
+
+        /**
+         * Render slots of each worker: the workers' {@code PMEDIA_RENDER_CONCURRENCY} (media-service's
+         * {@code pmedia.media.render.lanes.slots}), read from the same variable.
+         */
+        @WithDefault("1")
+        int slotsPerWorker();
+
+        /** The pool's render slots, when fixed: the workers' group is then not described. */
+        OptionalInt slots();
+
+        /** The render workers' consumer group: its members holding partitions of the batch lane are the pool. */
+        @WithDefault("pmedia-render-workers")
+        String workersGroup();
+
+        /** How often the workers' group is described (workers come and go with the autoscaler). */
+        @WithDefault("10s")
+        Duration workersEvery();
+
+        /**
+         * Answers within this period show how many slots were busy with batch rows (their render time over the
+         * period): the bound never falls below {@code rows-per-slot} times that, so a pool larger than the workers'
+         * group shows (a replica not allowed to describe it, a wrong {@code slots-per-worker}) is still used whole.
+         */
+        @WithDefault("60s")
+        Duration busyOver();
+
+        /** Most rows in flight of all tasks together, whatever the pool: a cap on the bound. */
         @WithDefault("2000")
         int maxInFlight();
 
         /** Most rows in flight of one task. */
         @WithDefault("1000")
         int maxInFlightPerTask();
-
-        /** The window before the pace of the workers is known (and its floor). */
-        @WithDefault("16")
-        int minInFlight();
-
-        /**
-         * Work kept waiting on the lane beyond the rows being rendered, in render time: enough that no worker waits for
-         * batch-service, little enough that a new task or a higher priority takes its turn within about this long.
-         */
-        @WithDefault("30s")
-        Duration queue();
-
-        /** Rows answered within this period measure the pace of the workers. */
-        @WithDefault("60s")
-        Duration paceOver();
     }
 }

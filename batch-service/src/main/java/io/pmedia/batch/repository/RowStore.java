@@ -24,6 +24,15 @@ public class RowStore {
             SELECT count(*) FROM batch_row WHERE status = 'SUBMITTED'
             """;
 
+    /**
+     * The rows answered lately with a render time, and that time together: how many render slots were busy with batch
+     * rows over the period, and how long a render takes (docs/batch.md, "The bound").
+     */
+    private static final String RENDERED_SINCE = """
+            SELECT count(render_millis), CAST(coalesce(sum(render_millis), 0) AS bigint) FROM batch_row
+             WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
+            """;
+
     /** The next rows of a task to submit, in file order; rows another replica claimed are skipped. */
     private static final String LOCK_PENDING = """
             SELECT task_id, row_no, user_id, input, status, video_key, thumbnail_key, message FROM batch_row
@@ -77,19 +86,19 @@ public class RowStore {
             UPDATE batch_row SET status = 'CANCELLED', message = ?2 WHERE task_id = ?1 AND status = 'PENDING'
             """;
 
-    /** Rows answered lately and their mean render time: the pace of the render workers for batch work. */
-    private static final String PACE = """
-            SELECT count(*), min(answered_at), avg(render_millis) FROM batch_row
-             WHERE answered_at > now() - CAST(?1 AS bigint) * interval '1 millisecond'
-            """;
-
-    /** How many rows were answered since when, and their mean render time (0 when unknown). */
-    public record Pace(long answered, Instant since, double meanRenderMillis) {
+    /** Rows answered with a render time, and their render time together. */
+    public record Rendered(long rows, long millis) {
     }
 
     public Uni<Long> inFlight() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(IN_FLIGHT, Long.class)
                 .getSingleResult());
+    }
+
+    public Uni<Rendered> rendered(Duration over) {
+        return Panache.getSession().flatMap(session -> session.createNativeQuery(RENDERED_SINCE, Object[].class)
+                .setParameter(1, over.toMillis()).getSingleResult())
+                .map(row -> new Rendered(((Number) row[0]).longValue(), ((Number) row[1]).longValue()));
     }
 
     public Uni<List<BatchRow>> lockPending(UUID taskId, int limit) {
@@ -127,13 +136,6 @@ public class RowStore {
     public Uni<Integer> cancelPending(UUID taskId, String message) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(CANCEL_PENDING)
                 .setParameter(1, taskId).setParameter(2, message).executeUpdate());
-    }
-
-    public Uni<Pace> pace(Duration over) {
-        return Panache.getSession().flatMap(session -> session.createNativeQuery(PACE, Object[].class)
-                .setParameter(1, over.toMillis()).getSingleResult())
-                .map(row -> new Pace(((Number) row[0]).longValue(), row[1] == null ? null : TaskStore.instant(row[1]),
-                        row[2] == null ? 0 : ((Number) row[2]).doubleValue()));
     }
 
     /** {@link #LOCK_PENDING}'s columns, in its SELECT order ({@link RowStreams} reads the same by name). */

@@ -1,7 +1,6 @@
 package io.pmedia.batch.service;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -22,6 +21,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
+import io.pmedia.batch.client.RenderPool;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.TaskStore;
@@ -60,6 +60,7 @@ public class Dispatcher {
     private final RenderJobs jobs;
     private final BatchConfig config;
     private final MeterRegistry registry;
+    private final RenderPool pool;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean started;
@@ -67,8 +68,9 @@ public class Dispatcher {
 
     public Dispatcher(Vertx vertx, TaskStore tasks, RowStore rows, Outputs outputs, Ingestion ingestion,
             EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config,
-            MeterRegistry registry) {
+            MeterRegistry registry, RenderPool pool) {
         this.registry = registry;
+        this.pool = pool;
         this.vertx = vertx;
         this.tasks = tasks;
         this.rows = rows;
@@ -152,37 +154,23 @@ public class Dispatcher {
     // --- submitting rows ------------------------------------------------------------------------------------------
 
     /**
-     * Fills the window: as many rows as the render workers' pace takes ({@link #window}) less those in flight, shared
-     * out by {@link SubmissionPlan}, each row's job on the batch lane through the outbox with the row's change.
+     * Fills the window up to the bound ({@link LaneBound}: a few rows per render slot of the pool, {@link RenderPool}),
+     * shared out by {@link SubmissionPlan}, each row's job on the batch lane through the outbox with the row's change.
+     * Runs on every answer (a place freed is filled at once), on every new task, and every {@code dispatch-every}.
      */
     Uni<Integer> submitNext() {
+        BatchConfig.Lane lane = config.lane();
         return Panache.withTransaction(() -> tasks.trySubmitLock().flatMap(locked -> !locked
                 ? Uni.createFrom().item(0)
-                : rows.inFlight().flatMap(inFlight -> rows.pace(config.lane().paceOver()).flatMap(pace -> {
-                    int free = window(pace, Instant.now()) - inFlight.intValue();
+                : rows.inFlight().flatMap(inFlight -> rows.rendered(lane.busyOver()).flatMap(rendered -> {
+                    int free = LaneBound.of(lane, pool.slots(), rendered.rows(), rendered.millis())
+                            - inFlight.intValue();
                     if (free <= 0) {
                         return Uni.createFrom().item(0);
                     }
                     return tasks.runnable().flatMap(runnable -> submit(SubmissionPlan.plan(runnable, free,
-                            config.lane().maxInFlightPerTask())));
+                            lane.maxInFlightPerTask())));
                 }))));
-    }
-
-    /**
-     * Rows in flight the lane should hold: the rows being rendered (the pace times the mean render time) plus
-     * {@code lane.queue} of work waiting, between {@code lane.min-in-flight} and {@code lane.max-in-flight}. Little's
-     * law on the workers: enough that none waits for batch-service, few enough that a new task or a higher priority
-     * gets its turn within about {@code lane.queue}.
-     */
-    int window(RowStore.Pace pace, Instant now) {
-        BatchConfig.Lane lane = config.lane();
-        if (pace.answered() == 0 || pace.since() == null) {
-            return lane.minInFlight();
-        }
-        double seconds = Math.max(1, Duration.between(pace.since(), now).toMillis()) / 1000.0;
-        double perSecond = pace.answered() / seconds;
-        double wanted = perSecond * (pace.meanRenderMillis() / 1000.0 + lane.queue().toMillis() / 1000.0);
-        return (int) Math.max(lane.minInFlight(), Math.min(lane.maxInFlight(), Math.ceil(wanted)));
     }
 
     /** Submits rows in the plan's order: per task, its next pending rows in file order. */
