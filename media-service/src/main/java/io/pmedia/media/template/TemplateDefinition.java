@@ -198,11 +198,12 @@ public record TemplateDefinition(
     }
 
     /**
-     * What fills the frame behind the layers: an image or video slot (by index), covering the canvas, or a colour.
-     * With a slot, {@code color} is the fallback when the slot is empty; without either, the canvas background.
+     * What fills the frame behind the layers: an image or video slot (by index), covering the canvas, a linear or
+     * radial {@code gradient} (a shape's gradient fill over the whole canvas, drawn by the graphics engine), or a
+     * colour. With a slot, {@code color} is the fallback when the slot is empty; without any, the canvas background.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Background(String color, Integer image, Integer video) {
+    public record Background(String color, Integer image, Integer video, JsonNode gradient) {
     }
 
     /**

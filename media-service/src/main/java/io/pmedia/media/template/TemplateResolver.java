@@ -434,6 +434,12 @@ public final class TemplateResolver {
                 : segment.background();
         String override = directive == null ? null : directive.assets().get(BACKGROUND);
         ResolvedVideo.Background shown = background(canvas, background, override, slots);
+        if (background != null && background.gradient() != null && shown.url() == null) {
+            // a gradient background is a shape over the whole canvas under every layer, drawn by the engine
+            resolved.add(0, new ResolvedVideo.Shape("rect", 0, 0, canvas.width(), canvas.height(), null, null,
+                    background.gradient(), null, null, null, 0, duration, 0, 0));
+            personalLayers.replaceAll(j -> j + 1);
+        }
         boolean personalBackground = shown.url() != null && !shown.url().equals(defaultUrl(background, declared));
         personal |= personalBackground;
         double[] fades = fades(either(segment.fadeIn(), segment.fade()), either(segment.fadeOut(), segment.fade()),

@@ -422,8 +422,18 @@ public final class TemplateValidator {
         if (background.image() != null && background.video() != null) {
             problems.add(path + ": an image or a video, not both");
         }
-        if (background.color() == null && background.image() == null && background.video() == null) {
-            problems.add(path + ": a color, an image or a video");
+        if (background.gradient() != null && (background.image() != null || background.video() != null)) {
+            problems.add(path + ": a gradient, or an image or a video, not both");
+        }
+        if (background.color() == null && background.image() == null && background.video() == null
+                && background.gradient() == null) {
+            problems.add(path + ": a color, a gradient, an image or a video");
+        }
+        if (background.gradient() != null && !background.gradient().isObject()) {
+            problems.add(path
+                    + ".gradient: {\"type\": \"linear\" or \"radial\", \"colors\": [...]} (a colour goes in color)");
+        } else {
+            graphics(problems, () -> MotionKeys.fill(background.gradient(), path + ".gradient"));
         }
         color(background.color(), path + ".color", problems);
         slotIndex(background.image(), AssetKind.IMAGE, path + ".image", template, problems);

@@ -79,4 +79,23 @@ class EngineGraphicsRenderTest {
         }
         assertThat(ink).as("the name's dark pixels on the card").isGreaterThan(1500);
     }
+
+    @Test
+    void aGradientBackgroundRunsUnderTheLayersOfItsSegment(@TempDir Path work) throws IOException {
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "g", "name": "G", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "segments": [{"id": "a", "duration": 1, "background": {"gradient": {"type": "linear",
+                   "from": [0, 0], "to": [1, 0], "colors": ["#000000", "#ffffff"]}},
+                   "layers": [{"type": "shape", "shape": "rect", "x": 140, "y": 70, "width": 40, "height": 40,
+                               "fill": "#ff0000"}]}]}"""), "{}");
+
+        RenderEngine.RenderOutput output = engine.render(video, Map.of(), work, Duration.ofSeconds(60));
+
+        // dark at the left edge, bright at the right, a ramp between; the red square (grey about 76) drawn over it
+        byte[] frame = Media.greyFrame(output.video(), 0.5, 320, 180);
+        assertThat(frame[20 * 320 + 5] & 0xff).isLessThan(30);
+        assertThat(frame[20 * 320 + 314] & 0xff).isGreaterThan(225);
+        assertThat(frame[20 * 320 + 160] & 0xff).isBetween(100, 160);
+        assertThat(frame[90 * 320 + 160] & 0xff).isBetween(60, 95);
+    }
 }

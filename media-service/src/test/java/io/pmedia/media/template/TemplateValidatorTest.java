@@ -165,7 +165,7 @@ class TemplateValidatorTest {
                 "segments[1].id: 'a' is used twice",
                 "segments[1].duration: seconds, from 0.1 to 120",
                 "segments[1].background: an image or a video, not both",
-                "segments[2].background: a color, an image or a video");
+                "segments[2].background: a color, a gradient, an image or a video");
     }
 
     @ParameterizedTest
@@ -299,5 +299,25 @@ class TemplateValidatorTest {
         assertThat(TemplateValidator.validate(Templates.parse("{\"use-case-id\": \"x\", \"name\": \"X\"}")))
                 .containsExactly("canvas: required (width, height, fps, background)",
                         "segments: at least one segment is required");
+    }
+
+    @Test
+    void aGradientBackgroundIsCheckedWithItsPath() {
+        String template = """
+                {"use-case-id": "g", "name": "G", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "assets": {"images": [{"name": "photo"}]},
+                 "segments": [{"id": "a", "duration": 1, "background": {"gradient": %s}},
+                              {"id": "b", "duration": 1, "background": {"gradient": %s, "image": 0}}]}""";
+        String good = "{\"type\": \"linear\", \"from\": [0, 0], \"to\": [1, 0], \"colors\": [\"#000000\", \"#ffffff\"]}";
+
+        assertThat(TemplateValidator.check(Templates.tree(template.formatted(good, good).replace(", \"image\": 0", "")),
+                Templates.JSON).problems()).isEmpty();
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted(
+                "{\"type\": \"conic\", \"colors\": [\"#000000\", \"#ffffff\"]}", good))))
+                .anySatisfy(p -> assertThat(p).startsWith("segments[0].background.gradient"))
+                .contains("segments[1].background: a gradient, or an image or a video, not both");
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted("\"#ff0000\"", good)
+                .replace(", \"image\": 0", "")))).containsExactly(
+                        "segments[0].background.gradient: {\"type\": \"linear\" or \"radial\", \"colors\": [...]} (a colour goes in color)");
     }
 }
