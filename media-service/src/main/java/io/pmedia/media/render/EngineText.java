@@ -243,9 +243,12 @@ final class EngineText {
         }
         TextStyle style = new TextStyle(text.font(), text.size(), text.minSize(), text.maxLines(), text.lineHeight(),
                 argb(text.color()), text.shadowColor() == null ? 0 : argb(text.shadowColor()));
-        Fill box = text.boxColor() == null ? null : new Fill.Solid(argb(text.boxColor()));
+        Fill box = text.boxFill() != null
+                ? MotionKeys.fill(text.boxFill(), "box-fill")
+                : text.boxColor() == null ? null : new Fill.Solid(argb(text.boxColor()));
         Timing timing = new Timing(base + text.start(), base + text.end(), text.fadeIn(), text.fadeOut());
-        return new TextLayer(timing, text.text(), style, anchor, align, y, vertical, maxWidth, null, box,
+        return new TextLayer(timing, text.text(), style, anchor, align, y, vertical, maxWidth,
+                MotionKeys.fill(text.fill(), "fill"), box,
                 MotionKeys.animation(text.animate(), "in", "animate"),
                 MotionKeys.animation(text.animate(), "out", "animate"),
                 MotionKeys.keyframes(text.keyframes(), text.end() - text.start(), "keyframes"));

@@ -227,7 +227,8 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
      */
     public record Text(String text, String font, int size, String color, String boxColor, String shadowColor,
             String x, String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight,
-            double start, double end, double fadeIn, double fadeOut, JsonNode animate, JsonNode keyframes)
+            double start, double end, double fadeIn, double fadeOut, JsonNode animate, JsonNode keyframes,
+            JsonNode fill, JsonNode boxFill)
             implements
                 Layer {
 
@@ -236,7 +237,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
                 String y, String align, Integer maxWidth, int maxLines, int minSize, double lineHeight, double start,
                 double end, double fadeIn, double fadeOut) {
             this(text, font, size, color, boxColor, shadowColor, x, y, align, maxWidth, maxLines, minSize, lineHeight,
-                    start, end, fadeIn, fadeOut, null, null);
+                    start, end, fadeIn, fadeOut, null, null, null, null);
         }
     }
 

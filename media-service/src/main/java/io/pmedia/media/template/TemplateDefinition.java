@@ -233,7 +233,7 @@ public record TemplateDefinition(
             Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
             @JsonProperty("fade-out") Double fadeOut, String motion, String voice, Integer rate, JsonNode animate,
             JsonNode keyframes, String shape, String path, Double radius, JsonNode fill, JsonNode stroke,
-            JsonNode shadow) {
+            JsonNode shadow, @JsonProperty("box-fill") JsonNode boxFill) {
 
         /** The type of layer; null for a missing or unknown type (the validator reports it). */
         public LayerType layerType() {

@@ -402,7 +402,8 @@ public final class TemplateResolver {
                         layer.maxWidth(), layer.maxLines() == null ? DEFAULT_MAX_LINES : layer.maxLines(),
                         layer.minSize() != null ? layer.minSize() : Math.max(8, (int) Math.round(size * 0.6)),
                         layer.lineHeight() == null ? DEFAULT_LINE_HEIGHT : layer.lineHeight(),
-                        start, end, fades[0], fades[1], layer.animate(), layer.keyframes()));
+                        start, end, fades[0], fades[1], layer.animate(), layer.keyframes(), layer.fill(),
+                        layer.boxFill()));
             } else if (layer.layerType() == LayerType.SHAPE) {
                 resolved.add(new ResolvedVideo.Shape(layer.shape(), layer.x() == null ? 0 : layer.x().asInt(),
                         layer.y() == null ? 0 : layer.y().asInt(), layer.width(), layer.height(), layer.radius(),

@@ -493,7 +493,8 @@ public final class TemplateValidator {
 
     /**
      * The keys of the graphics engine (MotionKeys): {@code animate} on text layers, {@code keyframes} on text and
-     * shape layers, and the shape keys on shape layers only; each problem named by its JSON path.
+     * shape layers, {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
+     * shape layers only; each problem named by its JSON path.
      */
     private static void motion(TemplateDefinition.Layer layer, String at, double duration, List<String> problems) {
         LayerType type = layer.layerType();
@@ -509,12 +510,22 @@ public final class TemplateValidator {
         } else {
             graphics(problems, () -> MotionKeys.keyframes(layer.keyframes(), duration, at + ".keyframes"));
         }
+        if (type == LayerType.TEXT) {
+            // the letters' fill and the boxes' fill: a colour or a gradient, as a shape's fill
+            graphics(problems, () -> MotionKeys.fill(layer.fill(), at + ".fill"));
+            graphics(problems, () -> MotionKeys.fill(layer.boxFill(), at + ".box-fill"));
+            if (layer.boxFill() != null && layer.boxColor() != null) {
+                problems.add(at + ".box-fill: box-color or box-fill, not both");
+            }
+        }
         if (type != LayerType.SHAPE) {
             Map<String, Object> shapeKeys = new LinkedHashMap<>();
             shapeKeys.put("shape", layer.shape());
             shapeKeys.put("path", layer.path());
             shapeKeys.put("radius", layer.radius());
-            shapeKeys.put("fill", layer.fill());
+            if (type != LayerType.TEXT) {
+                shapeKeys.put("fill", layer.fill());
+            }
             shapeKeys.put("stroke", layer.stroke());
             shapeKeys.put("shadow", layer.shadow());
             shapeKeys.forEach((key, value) -> {
@@ -707,6 +718,7 @@ public final class TemplateValidator {
         textOnly.put("size", layer.size());
         textOnly.put("color", layer.color());
         textOnly.put("box-color", layer.boxColor());
+        textOnly.put("box-fill", layer.boxFill());
         textOnly.put("shadow-color", layer.shadowColor());
         textOnly.put("align", layer.align());
         textOnly.put("max-width", layer.maxWidth());

@@ -98,4 +98,35 @@ class EngineGraphicsRenderTest {
         assertThat(frame[20 * 320 + 160] & 0xff).isBetween(100, 160);
         assertThat(frame[90 * 320 + 160] & 0xff).isBetween(60, 95);
     }
+
+    @Test
+    void aTextFilledWithAGradientOverABoxFilledWithAnother(@TempDir Path work) throws IOException {
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "t", "name": "T", "canvas": {"width": 320, "height": 180, "fps": 25,
+                  "background": "#808080"},
+                 "segments": [{"id": "a", "duration": 1, "layers": [
+                   {"type": "text", "text": "\u2588\u2588\u2588\u2588\u2588\u2588", "size": 40, "y": 20,
+                    "fill": {"type": "linear", "from": [0, 0], "to": [1, 0], "colors": ["#ffffff", "#000000"]}},
+                   {"type": "text", "text": "\u2588", "size": 30, "y": 120, "color": "#808080",
+                    "box-fill": {"type": "linear", "from": [0, 0], "to": [1, 0], "colors": ["#000000", "#ffffff"]}}
+                 ]}]}"""), "{}");
+
+        RenderEngine.RenderOutput output = engine.render(video, Map.of(), work, Duration.ofSeconds(60));
+
+        byte[] frame = Media.greyFrame(output.video(), 0.5, 320, 180);
+        // the letters run from white to black over the text's box; the grey letter on a box from black to white
+        int row = 20 + 20;
+        int[] ink = java.util.stream.IntStream.range(0, 320)
+                .filter(x -> Math.abs((frame[row * 320 + x] & 0xff) - 128) > 20)
+                .toArray();
+        assertThat(ink.length).as("the letters' row").isGreaterThan(60);
+        assertThat(frame[row * 320 + ink[2]] & 0xff).as("left: white").isGreaterThan(200);
+        assertThat(frame[row * 320 + ink[ink.length - 3]] & 0xff).as("right: black").isLessThan(50);
+        int boxRow = 120 + 15;
+        int[] box = java.util.stream.IntStream.range(0, 320)
+                .filter(x -> Math.abs((frame[boxRow * 320 + x] & 0xff) - 128) > 20).toArray();
+        assertThat(box.length).as("the box's row").isGreaterThan(10);
+        assertThat(frame[boxRow * 320 + box[0]] & 0xff).as("box left: dark").isLessThan(90);
+        assertThat(frame[boxRow * 320 + box[box.length - 1]] & 0xff).as("box right: light").isGreaterThan(170);
+    }
 }

@@ -320,4 +320,21 @@ class TemplateValidatorTest {
                 .replace(", \"image\": 0", "")))).containsExactly(
                         "segments[0].background.gradient: {\"type\": \"linear\" or \"radial\", \"colors\": [...]} (a colour goes in color)");
     }
+
+    @Test
+    void aTextTakesAFillAndABoxFillButNotABoxColourBeside() {
+        String template = """
+                {"use-case-id": "t", "name": "T", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "segments": [{"id": "a", "duration": 1, "layers": [
+                   {"type": "text", "text": "Hi", %s}]}]}""";
+
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted(
+                "\"fill\": {\"type\": \"radial\", \"colors\": [\"#ffffff\", \"#ff0000\"]}, \"box-fill\": \"#000000\""))))
+                .isEmpty();
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted(
+                "\"box-fill\": \"#000000\", \"box-color\": \"#000000\"")))).containsExactly(
+                        "segments[0].layers[0].box-fill: box-color or box-fill, not both");
+        assertThat(TemplateValidator.validate(Templates.parse(template.formatted("\"fill\": {\"type\": \"conic\"}"))))
+                .singleElement().asString().startsWith("segments[0].layers[0].fill");
+    }
 }
