@@ -137,7 +137,6 @@ final class EngineText {
         texts.add(null);
         int first = streamFrames;
         streamFrames += starts.size();
-        StringBuilder times = new StringBuilder();
         for (int k = 0; k < starts.size(); k++) {
             if (texts.get(k) != null) {
                 double at = (double) (first + k) / fps;
@@ -146,16 +145,26 @@ final class EngineText {
                         TextLayer.Anchor.BOTTOM, width, null, box, null, null, null));
                 bands.add(0);
             }
-            times.append(k + 1 < starts.size()
-                    ? "if(eq(N," + k + ")," + number(starts.get(k)) + ","
-                    : number(starts.get(k)));
         }
-        times.append(")".repeat(starts.size() - 1));
+        String times = startOf(starts, 0, starts.size());
         int top = captionTop();
         branches.add("trim=start_frame=" + first + ":end_frame=" + streamFrames + ",setpts="
                 + FilterGraph.value(times + "/TB") + ",crop=" + canvas.width() + ":" + (canvas.height() - top)
                 + ":0:" + top + "[" + label + "]");
         return label;
+    }
+
+    /**
+     * The start of frame {@code N} among {@code starts[lo, hi)} as an FFmpeg expression: a balanced search, so that
+     * its nesting grows with the logarithm of the number of cues (FFmpeg's expression parser refuses a nesting of 100,
+     * which a chain of one {@code if} per cue reaches at about 50 cues).
+     */
+    static String startOf(List<Double> starts, int lo, int hi) {
+        if (hi - lo == 1) {
+            return number(starts.get(lo));
+        }
+        int mid = (lo + hi) >>> 1;
+        return "if(lt(N," + mid + ")," + startOf(starts, lo, mid) + "," + startOf(starts, mid, hi) + ")";
     }
 
     /** Where the caption strip starts: the lower third of the canvas (two lines at their size and the margin). */

@@ -155,4 +155,36 @@ class BurnedInCaptionsTest {
         assertThat(boxRows(captionRegion(rendered, 1.5))).as("the second cue").isNotEmpty();
         assertThat(boxRows(captionRegion(rendered, 3.8))).as("after the last cue").isEmpty();
     }
+
+    @Test
+    void aHundredCuesRenderEachAtItsTime(@TempDir Path work) throws IOException {
+        // one cue a frame for 4 s: 102 states (the empty ones before and after), past FFmpeg's expression nesting
+        // limit of 100 for a chain of ifs
+        List<Cue> cues = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            cues.add(new Cue(i * 0.04, (i + 1) * 0.04, i % 2 == 0 ? "Even" : "An odd and much longer caption line"));
+        }
+
+        Path video = render(cues, work);
+
+        // the box is narrow on even frames, wide on odd ones: each cue at its own frame
+        int even = boxWidth(captionRegion(video, 2.0));
+        int odd = boxWidth(captionRegion(video, 2.04));
+        assertThat(even).isPositive();
+        assertThat(odd).isGreaterThan(even + 50);
+        assertThat(boxWidth(captionRegion(video, 3.2))).isEqualTo(even);
+    }
+
+    /** The widest run of darkened pixels in a row of the region (the caption box), 0 without one. */
+    static int boxWidth(byte[] region) {
+        int widest = 0;
+        for (int y = 0; y < region.length / WIDTH; y++) {
+            int dark = 0;
+            for (int x = 0; x < WIDTH; x++) {
+                dark += (region[y * WIDTH + x] & 0xff) < 90 ? 1 : 0;
+            }
+            widest = Math.max(widest, dark);
+        }
+        return widest;
+    }
 }
