@@ -36,8 +36,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
-import io.pmedia.graphics.SceneException;
-
 /**
  * Checks a template before it is stored and reports everything that is wrong at once, each problem with its JSON
  * path ({@code segments[2].layers[0].font: unknown font 'x'}). A template that passes renders with any request data
@@ -433,7 +431,7 @@ public final class TemplateValidator {
             problems.add(path
                     + ".gradient: {\"type\": \"linear\" or \"radial\", \"colors\": [...]} (a colour goes in color)");
         } else {
-            graphics(problems, () -> MotionKeys.fill(background.gradient(), path + ".gradient"));
+            GraphicsKeys.graphics(problems, () -> MotionKeys.fill(background.gradient(), path + ".gradient"));
         }
         color(background.color(), path + ".color", problems);
         slotIndex(background.image(), AssetKind.IMAGE, path + ".image", template, problems);
@@ -474,11 +472,11 @@ public final class TemplateValidator {
             } else if (layer.layerType() == LayerType.TEXT) {
                 text(layer, at, fieldNames, fonts, problems);
             } else if (layer.layerType() == LayerType.SHAPE) {
-                shape(layer, at, problems);
+                GraphicsKeys.shape(layer, at, problems);
             } else {
                 picture(layer, at, template, problems);
             }
-            motion(layer, at, end - start, problems);
+            GraphicsKeys.motion(layer, at, end - start, problems);
             if (layer.layerType() != LayerType.SPEECH && (layer.voice() != null || layer.rate() != null)) {
                 problems.add(at + ": voice and rate are for speech layers");
             }
@@ -488,100 +486,6 @@ public final class TemplateValidator {
             } else if (layer.motion() != null && Motion.ofWire(layer.motion()) == null) {
                 problems.add(at + ".motion: one of zoom-in, zoom-out, pan-left, pan-right");
             }
-        }
-    }
-
-    /**
-     * The keys of the graphics engine (MotionKeys): {@code animate} on text layers, {@code keyframes} on text and
-     * shape layers, {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
-     * shape layers only; each problem named by its JSON path.
-     */
-    private static void motion(TemplateDefinition.Layer layer, String at, double duration, List<String> problems) {
-        LayerType type = layer.layerType();
-        if (layer.animate() != null && type != LayerType.TEXT) {
-            problems.add(at + ".animate: only text layers animate (pictures: motion)");
-        } else {
-            graphics(problems, () -> MotionKeys.animate(layer.animate(), at + ".animate"));
-            graphics(problems, () -> MotionKeys.animation(layer.animate(), "in", at + ".animate"));
-            graphics(problems, () -> MotionKeys.animation(layer.animate(), "out", at + ".animate"));
-        }
-        if (layer.keyframes() != null && type != LayerType.TEXT && type != LayerType.SHAPE) {
-            problems.add(at + ".keyframes: only text and shape layers follow keyframes (pictures: motion)");
-        } else {
-            graphics(problems, () -> MotionKeys.keyframes(layer.keyframes(), duration, at + ".keyframes"));
-        }
-        if (type == LayerType.TEXT) {
-            // the letters' fill and the boxes' fill: a colour or a gradient, as a shape's fill
-            graphics(problems, () -> MotionKeys.fill(layer.fill(), at + ".fill"));
-            graphics(problems, () -> MotionKeys.fill(layer.boxFill(), at + ".box-fill"));
-            if (layer.boxFill() != null && layer.boxColor() != null) {
-                problems.add(at + ".box-fill: box-color or box-fill, not both");
-            }
-        }
-        if (type != LayerType.SHAPE) {
-            Map<String, Object> shapeKeys = new LinkedHashMap<>();
-            shapeKeys.put("shape", layer.shape());
-            shapeKeys.put("path", layer.path());
-            shapeKeys.put("radius", layer.radius());
-            if (type != LayerType.TEXT) {
-                shapeKeys.put("fill", layer.fill());
-            }
-            shapeKeys.put("stroke", layer.stroke());
-            shapeKeys.put("shadow", layer.shadow());
-            shapeKeys.forEach((key, value) -> {
-                if (value != null) {
-                    problems.add(at + "." + key + ": only shape layers take it");
-                }
-            });
-        }
-    }
-
-    private static void shape(TemplateDefinition.Layer layer, String at, List<String> problems) {
-        if (layer.width() == null || layer.width() < 1 || layer.width() > MAX_COORDINATE) {
-            problems.add(at + ".width: required, from 1 to " + MAX_COORDINATE + " pixels");
-        }
-        if (layer.height() == null || layer.height() < 1 || layer.height() > MAX_COORDINATE) {
-            problems.add(at + ".height: required, from 1 to " + MAX_COORDINATE + " pixels");
-        }
-        for (String key : List.of("x", "y")) {
-            JsonNode value = key.equals("x") ? layer.x() : layer.y();
-            if (value != null && (!value.isIntegralNumber() || Math.abs(value.asLong()) > MAX_COORDINATE)) {
-                problems.add(at + "." + key + ": pixels, from -" + MAX_COORDINATE + " to " + MAX_COORDINATE);
-            }
-        }
-        double width = layer.width() == null ? 1 : layer.width();
-        double height = layer.height() == null ? 1 : layer.height();
-        graphics(problems, () -> MotionKeys.geometry(layer.shape(), 0, 0, width, height, layer.radius(),
-                layer.path(), at));
-        if (layer.fill() == null && layer.stroke() == null) {
-            problems.add(at + ": a shape needs a fill, a stroke or both");
-        }
-        if ("line".equals(layer.shape()) && layer.stroke() == null) {
-            problems.add(at + ".stroke: a line is drawn by its stroke");
-        }
-        graphics(problems, () -> MotionKeys.fill(layer.fill(), at + ".fill"));
-        graphics(problems, () -> MotionKeys.stroke(layer.stroke(), at + ".stroke"));
-        graphics(problems, () -> MotionKeys.shadow(layer.shadow(), at + ".shadow"));
-        Map<String, Object> textKeys = new LinkedHashMap<>();
-        textKeys.put("text", layer.text());
-        textKeys.put("font", layer.font());
-        textKeys.put("size", layer.size());
-        textKeys.put("color", layer.color());
-        textKeys.put("asset", layer.asset());
-        textKeys.put("fit", layer.fit());
-        textKeys.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": a shape layer does not take it");
-            }
-        });
-    }
-
-    /** Runs one reading of MotionKeys, its problem (if any) added with its JSON path. */
-    private static void graphics(List<String> problems, Runnable reading) {
-        try {
-            reading.run();
-        } catch (SceneException e) {
-            problems.add(e.getMessage());
         }
     }
 
