@@ -3,7 +3,7 @@ package io.pmedia.graphics;
 import io.pmedia.graphics.motion.Keyframes;
 
 /** Something drawn in a scene for a while: a {@link TextLayer} or a {@link ShapeLayer}. */
-public sealed interface Layer permits TextLayer, ShapeLayer {
+public sealed interface Layer permits TextLayer, ShapeLayer, LottieLayer {
 
     Timing timing();
 

@@ -4,6 +4,9 @@ import static io.pmedia.media.render.FilterGraph.number;
 import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_X;
 import static io.pmedia.media.render.FilterGraphCompiler.MARGIN_Y;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,12 +14,15 @@ import java.util.List;
 import java.util.Map;
 
 import io.pmedia.graphics.Layer;
+import io.pmedia.graphics.LottieLayer;
 import io.pmedia.graphics.Scene;
 import io.pmedia.graphics.ShapeLayer;
 import io.pmedia.graphics.TextLayer;
 import io.pmedia.graphics.Timing;
 import io.pmedia.graphics.draw.Fill;
 import io.pmedia.graphics.draw.Geometry;
+import io.pmedia.graphics.lottie.LottieException;
+import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.graphics.text.TextStyle;
 import io.pmedia.media.template.MotionKeys;
 import io.pmedia.media.template.ResolvedVideo;
@@ -25,8 +31,8 @@ import io.pmedia.media.template.TemplateResolver;
 import io.pmedia.media.template.TextFont;
 
 /**
- * The text and shape layers of a render and its burned-in captions, drawn by the graphics engine (platform-graphics) instead of drawtext: shaped in every
- * script with the Noto fallback chain. All of a command's texts are one raw RGBA input on FFmpeg's standard input,
+ * The text, shape and lottie layers of a render and its burned-in captions, drawn by the graphics engine
+ * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a command's texts are one raw RGBA input on FFmpeg's standard input,
  * its frames the segments that have text one after the other; a segment whose texts are interleaved with pictures
  * gets one band of the frame per run of texts between pictures (the frame is that many canvases high), so that a
  * picture above a text stays above it. Each (segment, run) is cut out of the stream with trim and crop and
@@ -48,8 +54,12 @@ final class EngineText {
     private int segmentFrames;
     private double segmentBase;
 
-    EngineText(Fonts fonts, TemplateDefinition.Canvas canvas) {
+    /** The render's files by URL (and its Lottie files by {@link ResolvedVideo.Lottie#fileKey}). */
+    private final Map<String, Path> files;
+
+    EngineText(Fonts fonts, TemplateDefinition.Canvas canvas, Map<String, Path> files) {
         this.fonts = fonts;
+        this.files = files;
         this.canvas = canvas;
         this.fps = canvas.fps();
     }
@@ -86,6 +96,8 @@ final class EngineText {
             if (layer instanceof ResolvedVideo.Text text) {
                 layers.add(layer(text, base, band));
                 fontFiles.computeIfAbsent(text.font(), fonts::file);
+            } else if (layer instanceof ResolvedVideo.Lottie lottie) {
+                layers.add(lottie(lottie, base, band));
             } else {
                 layers.add(shape((ResolvedVideo.Shape) layer, base, band));
             }
@@ -272,6 +284,43 @@ final class EngineText {
         return new ShapeLayer(timing, geometry, MotionKeys.fill(shape.fill(), "fill"),
                 MotionKeys.stroke(shape.stroke(), "stroke"), MotionKeys.shadow(shape.shadow(), "shadow"),
                 MotionKeys.keyframes(shape.keyframes(), shape.end() - shape.start(), "keyframes"));
+    }
+
+    /**
+     * A lottie layer: its registered file (fetched before the render, like assets) with the layer's placeholders
+     * filled, fitted into its box in its band.
+     */
+    private LottieLayer lottie(ResolvedVideo.Lottie lottie, double base, int band) {
+        Path file = files.get(ResolvedVideo.Lottie.fileKey(lottie.motion()));
+        if (file == null) {
+            throw new RenderException("motion '" + lottie.motion() + "' is not registered");
+        }
+        try {
+            Map<String, byte[]> images = new LinkedHashMap<>();
+            for (Map.Entry<String, String> image : lottie.images().entrySet()) {
+                images.put(image.getKey(), Files.readAllBytes(files.get(image.getValue())));
+            }
+            String json = LottieFile.personalize(Files.readAllBytes(file), lottie.texts(), lottie.colors(), images);
+            double x = "center".equals(lottie.x())
+                    ? (canvas.width() - lottie.width()) / 2.0
+                    : Integer.parseInt(lottie.x());
+            double y = "center".equals(lottie.y())
+                    ? (canvas.height() - lottie.height()) / 2.0
+                    : Integer.parseInt(lottie.y());
+            LottieLayer.Fit fit = switch (lottie.fit()) {
+                case CONTAIN -> LottieLayer.Fit.CONTAIN;
+                case COVER -> LottieLayer.Fit.COVER;
+                case STRETCH -> LottieLayer.Fit.FILL;
+            };
+            Timing timing = new Timing(base + lottie.start(), base + lottie.end(), lottie.fadeIn(), lottie.fadeOut());
+            return new LottieLayer(timing, json, x, band * canvas.height() + y, lottie.width(), lottie.height(), fit,
+                    lottie.speed(), lottie.loop(),
+                    MotionKeys.keyframes(lottie.keyframes(), lottie.end() - lottie.start(), "keyframes"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (LottieException e) {
+            throw new RenderException("motion '" + lottie.motion() + "' cannot be drawn: " + e.getMessage());
+        }
     }
 
     /** {@code #rrggbb} or {@code #rrggbbaa} as ARGB. */

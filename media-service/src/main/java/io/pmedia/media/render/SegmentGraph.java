@@ -96,7 +96,7 @@ final class SegmentGraph {
         this.canvas = video.canvas();
         this.fps = canvas.fps();
         this.workDir = workDir;
-        this.engineText = new EngineText(fonts, canvas);
+        this.engineText = new EngineText(fonts, canvas, assets);
         args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
         if (sources == Sources.SOUND) {
             Map<String, Path> sound = new LinkedHashMap<>();
@@ -268,7 +268,8 @@ final class SegmentGraph {
             if (layer instanceof ResolvedVideo.Speech) {
                 continue;
             }
-            if (layer instanceof ResolvedVideo.Text || layer instanceof ResolvedVideo.Shape) {
+            if (layer instanceof ResolvedVideo.Text || layer instanceof ResolvedVideo.Shape
+                    || layer instanceof ResolvedVideo.Lottie) {
                 run.add(layer);
                 continue;
             }

@@ -1,13 +1,7 @@
 package io.pmedia.media.render;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,24 +33,6 @@ public class StoreFonts implements Fonts.CustomFonts {
         if (name == null || !NAME.matcher(name).matches()) {
             return Optional.empty();
         }
-        Path local = cache.resolve(name + ".font");
-        if (Files.isRegularFile(local)) {
-            return Optional.of(local);
-        }
-        try {
-            Optional<InputStream> object = store.open("fonts/" + name);
-            if (object.isEmpty()) {
-                return Optional.empty();
-            }
-            Files.createDirectories(cache);
-            Path partial = cache.resolve(name + "." + UUID.randomUUID() + ".part");
-            try (InputStream in = object.get()) {
-                Files.copy(in, partial);
-            }
-            Files.move(partial, local, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return Optional.of(local);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return CachedObjects.local(store, "fonts/" + name, cache.resolve(name + ".font"));
     }
 }

@@ -18,10 +18,18 @@ final class Canonical {
         try {
             ObjectMapper sorted = mapper.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
             Object plain = sorted.convertValue(value, Object.class);
-            byte[] json = sorted.writeValueAsBytes(plain);
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json));
-        } catch (JsonProcessingException | NoSuchAlgorithmException e) {
+            return sha256(sorted.writeValueAsBytes(plain));
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot fingerprint a value", e);
+        }
+    }
+
+    /** The SHA-256 of {@code bytes} in lower-case hex: how registered files (fonts, motions) are told apart. */
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -4,12 +4,9 @@ import java.awt.Font;
 import java.awt.FontFormatException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -135,7 +132,7 @@ public class FontCatalog {
         if (font.getNumGlyphs() < 2) {
             throw ApiException.validation("file: the font has no glyphs");
         }
-        return new Parsed(bytes, font.getFamily(), format, sha256(bytes));
+        return new Parsed(bytes, font.getFamily(), format, Canonical.sha256(bytes));
     }
 
     /** {@code ttf} or {@code otf} by the file's first four bytes; null for anything else. */
@@ -149,13 +146,5 @@ public class FontCatalog {
             case 0x4f54544f -> "otf";
             default -> null;
         };
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -40,12 +40,14 @@ public class TemplateCatalog {
     private final ObjectMapper mapper;
     private final TemplateStore versions;
     private final FontStore fonts;
+    private final MotionCatalog motions;
     private final Map<UUID, TemplateDefinition> parsed = new ConcurrentHashMap<>();
 
-    public TemplateCatalog(ObjectMapper mapper, TemplateStore versions, FontStore fonts) {
+    public TemplateCatalog(ObjectMapper mapper, TemplateStore versions, FontStore fonts, MotionCatalog motions) {
         this.mapper = mapper;
         this.versions = versions;
         this.fonts = fonts;
+        this.motions = motions;
     }
 
     /**
@@ -54,7 +56,8 @@ public class TemplateCatalog {
      */
     @WithTransaction
     public Uni<Registered> register(JsonNode body) {
-        return validated(body).flatMap(definition -> CreateLock.take("template", "shared", definition.useCaseId())
+        return validated(body, null).flatMap(definition -> CreateLock.take("template", "shared",
+                definition.useCaseId())
                 .flatMap(locked -> versions.currentShared(definition.useCaseId()))
                 .flatMap(current -> next(current, definition, null)));
     }
@@ -65,7 +68,7 @@ public class TemplateCatalog {
      */
     @WithTransaction
     public Uni<Registered> registerOwned(JsonNode body, UUID owner) {
-        return validated(body).flatMap(definition -> {
+        return validated(body, owner).flatMap(definition -> {
             if (definition.allowedClients() != null && !definition.allowedClients().isEmpty()) {
                 throw ApiException.validation("template is not valid: allowed-clients: a vendor's own template is"
                         + " usable by that vendor only; allowed-clients is for shared templates");
@@ -76,15 +79,19 @@ public class TemplateCatalog {
         });
     }
 
-    /** The definition, checked with the registered fonts known; 400 listing every problem. */
-    private Uni<TemplateDefinition> validated(JsonNode body) {
-        return fonts.names().map(names -> {
-            TemplateValidator.Checked checked = TemplateValidator.check(body, mapper, Set.copyOf(names));
+    /**
+     * The definition, checked with the registered fonts and the motions {@code owner}'s templates may name (null: a
+     * shared template, the shared motions); 400 listing every problem.
+     */
+    private Uni<TemplateDefinition> validated(JsonNode body, UUID owner) {
+        return fonts.names().flatMap(names -> motions.usableBy(owner).map(usable -> {
+            TemplateValidator.Checked checked = TemplateValidator.check(body, mapper,
+                    new TemplateValidator.Registered(Set.copyOf(names), usable));
             if (!checked.valid()) {
                 throw ApiException.validation("template is not valid: " + String.join("; ", checked.problems()));
             }
             return checked.definition();
-        });
+        }));
     }
 
     /** The same definition as the current version is that version; a changed one is the next version. */

@@ -16,6 +16,7 @@ import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.AssetFetcher;
 import io.pmedia.media.render.RenderEngines;
 import io.pmedia.media.render.RenderException;
+import io.pmedia.media.render.StoreMotions;
 import io.pmedia.media.render.WorkDirs;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.MediaData;
@@ -41,12 +42,15 @@ public class TemplatePreviews {
     private final AssetFetcher assets;
     private final RenderEngines engines;
     private final MediaConfig config;
+    private final StoreMotions motions;
 
-    public TemplatePreviews(TemplateCatalog catalog, AssetFetcher assets, RenderEngines engines, MediaConfig config) {
+    public TemplatePreviews(TemplateCatalog catalog, AssetFetcher assets, RenderEngines engines, MediaConfig config,
+            StoreMotions motions) {
         this.catalog = catalog;
         this.assets = assets;
         this.engines = engines;
         this.config = config;
+        this.motions = motions;
     }
 
     /**
@@ -80,6 +84,7 @@ public class TemplatePreviews {
             for (Map.Entry<String, AssetKind> asset : still.video().assets().entrySet()) {
                 files.put(asset.getKey(), assets.fetch(clientId, asset.getKey(), asset.getValue()));
             }
+            motions.fetchInto(still.video(), clientId, files);
             return Files.readAllBytes(engines.engine().still(still, files, work, TIME_LIMIT));
         } catch (RenderException e) {
             throw ApiException.validation(e.getMessage());

@@ -34,8 +34,9 @@ final class GraphicsKeys {
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "in", at + ".animate"));
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "out", at + ".animate"));
         }
-        if (layer.keyframes() != null && type != LayerType.TEXT && type != LayerType.SHAPE) {
-            problems.add(at + ".keyframes: only text and shape layers follow keyframes (pictures: motion)");
+        if (layer.keyframes() != null && type != LayerType.TEXT && type != LayerType.SHAPE
+                && type != LayerType.LOTTIE) {
+            problems.add(at + ".keyframes: only text, shape and lottie layers follow keyframes (pictures: motion)");
         } else {
             graphics(problems, () -> MotionKeys.keyframes(layer.keyframes(), duration, at + ".keyframes"));
         }

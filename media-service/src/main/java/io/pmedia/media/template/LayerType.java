@@ -5,7 +5,7 @@ import io.pmedia.common.wire.WireName;
 /** What a layer of a segment shows, by the {@code type} a template spells ({@code text}, {@code image}, ...). */
 public enum LayerType implements WireName {
     TEXT("text", null), IMAGE("image", AssetKind.IMAGE), ICON("icon", AssetKind.ICON), VIDEO("video",
-            AssetKind.VIDEO), SPEECH("speech", null), SHAPE("shape", null);
+            AssetKind.VIDEO), SPEECH("speech", null), SHAPE("shape", null), LOTTIE("lottie", null);
 
     private final String wire;
     private final AssetKind assetKind;
@@ -21,7 +21,7 @@ public enum LayerType implements WireName {
         return wire;
     }
 
-    /** The kind of asset a picture layer shows; null for text, speech and shapes. */
+    /** The kind of asset a picture layer shows; null for text, speech, shapes and lottie. */
     public AssetKind assetKind() {
         return assetKind;
     }

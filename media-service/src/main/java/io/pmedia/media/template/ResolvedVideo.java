@@ -55,6 +55,12 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
                 .map(l -> ((Text) l).font()).filter(f -> TextFont.named(f) == null).distinct().toList();
     }
 
+    /** The motions (Lottie files) the lottie layers name, once each. */
+    public List<String> motions() {
+        return segments.stream().flatMap(s -> s.layers().stream()).filter(l -> l instanceof Lottie)
+                .map(l -> ((Lottie) l).motion()).distinct().toList();
+    }
+
     /** Every speech layer with the second of the video at which it starts and the one at which it is cut. */
     public List<TimedSpeech> speeches() {
         List<TimedSpeech> speeches = new ArrayList<>();
@@ -108,6 +114,8 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
             for (Layer layer : segment.layers()) {
                 if (layer instanceof Picture picture) {
                     assets.putIfAbsent(picture.url(), picture.kind());
+                } else if (layer instanceof Lottie lottie) {
+                    lottie.images().values().forEach(url -> assets.putIfAbsent(url, AssetKind.IMAGE));
                 }
             }
         }
@@ -210,7 +218,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     }
 
     /** Something drawn over the background from {@code start} to {@code end} seconds into its segment. */
-    public sealed interface Layer permits Text, Picture, Speech, Shape {
+    public sealed interface Layer permits Text, Picture, Speech, Shape, Lottie {
         double start();
 
         double end();
@@ -251,6 +259,23 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
     public record Shape(String shape, int x, int y, int width, int height, Double radius, String path, JsonNode fill,
             JsonNode stroke, JsonNode shadow, JsonNode keyframes, double start, double end, double fadeIn,
             double fadeOut) implements Layer {
+    }
+
+    /**
+     * A registered Lottie file ({@code motion}, by name: the rendering vendor's own, else a shared one) fitted into
+     * the box at {@code x}, {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels, played at
+     * {@code speed} from the layer's start, looped or holding its last frame, its placeholders filled: {@code texts}
+     * by text layer name or slot id (placeholders replaced), {@code colors} by slot id, {@code images} by asset id
+     * (the URL of the picture). Drawn by the graphics engine with the texts and shapes.
+     */
+    public record Lottie(String motion, String x, String y, int width, int height, PictureFit fit, double speed,
+            boolean loop, Map<String, String> texts, Map<String, String> colors, Map<String, String> images,
+            JsonNode keyframes, double start, double end, double fadeIn, double fadeOut) implements Layer {
+
+        /** The key under which a render's files hold the Lottie file of motion {@code name}, beside the assets. */
+        public static String fileKey(String name) {
+            return "motion:" + name;
+        }
     }
 
     /**

@@ -220,12 +220,17 @@ public record TemplateDefinition(
      * {@code pan-left}, {@code pan-right}.</li>
      * <li>Speech: {@code text} with placeholders, spoken with {@code voice} (an espeak-ng voice such as {@code en}
      * or {@code en-us}) at {@code rate} words per minute, from {@code start}, cut at {@code end}.</li>
+     * <li>Lottie: {@code motion} names a registered Lottie file, fitted ({@code fit}) into the box {@code x},
+     * {@code y}, {@code width}, {@code height}, played at {@code speed}, looped or holding its last frame
+     * ({@code loop}); {@code text} (an object) fills its text layers or text slots by name, {@code colors} its colour
+     * slots, {@code images} its image assets from image slots (docs/templates.md "Lottie").</li>
      * <li>All: shown from {@code start} to {@code end} seconds into the segment, fading in and out over
      * {@code fade-in} / {@code fade-out} seconds ({@code fade} sets both).</li>
      * </ul>
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Layer(String id, String type, String text, String font, Integer size, String color,
+    public record Layer(String id, String type, @JsonProperty("text") JsonNode textValue, String font, Integer size,
+            String color,
             @JsonProperty("box-color") String boxColor, @JsonProperty("shadow-color") String shadowColor,
             JsonNode x, JsonNode y, String align, @JsonProperty("max-width") Integer maxWidth,
             @JsonProperty("max-lines") Integer maxLines, @JsonProperty("min-size") Integer minSize,
@@ -233,7 +238,16 @@ public record TemplateDefinition(
             Double start, Double end, Double fade, @JsonProperty("fade-in") Double fadeIn,
             @JsonProperty("fade-out") Double fadeOut, String motion, String voice, Integer rate, JsonNode animate,
             JsonNode keyframes, String shape, String path, Double radius, JsonNode fill, JsonNode stroke,
-            JsonNode shadow, @JsonProperty("box-fill") JsonNode boxFill) {
+            JsonNode shadow, @JsonProperty("box-fill") JsonNode boxFill, JsonNode images, JsonNode colors,
+            Double speed, Boolean loop) {
+
+        /**
+         * The text of a text or speech layer (a number or boolean as its text); null when absent or not a value
+         * (a lottie layer's {@code text} is an object of texts by layer name or slot, {@link #textValue()}).
+         */
+        public String text() {
+            return textValue == null || !textValue.isValueNode() || textValue.isNull() ? null : textValue.asText();
+        }
 
         /** The type of layer; null for a missing or unknown type (the validator reports it). */
         public LayerType layerType() {

@@ -404,6 +404,17 @@ public final class TemplateResolver {
                         layer.lineHeight() == null ? DEFAULT_LINE_HEIGHT : layer.lineHeight(),
                         start, end, fades[0], fades[1], layer.animate(), layer.keyframes(), layer.fill(),
                         layer.boxFill()));
+            } else if (layer.layerType() == LayerType.LOTTIE) {
+                ResolvedVideo.Lottie lottie = lottie(layer, fields, slots.get(AssetKind.IMAGE),
+                        declared.of(AssetKind.IMAGE), start, end, fades);
+                boolean mine = !lottie.texts().isEmpty() && texts(layer).values().stream()
+                        .anyMatch(text -> PLACEHOLDER.matcher(text).find())
+                        || personalImages(layer, slots.get(AssetKind.IMAGE), declared.of(AssetKind.IMAGE));
+                personal |= mine;
+                if (mine) {
+                    personalLayers.add(resolved.size());
+                }
+                resolved.add(lottie);
             } else if (layer.layerType() == LayerType.SHAPE) {
                 resolved.add(new ResolvedVideo.Shape(layer.shape(), layer.x() == null ? 0 : layer.x().asInt(),
                         layer.y() == null ? 0 : layer.y().asInt(), layer.width(), layer.height(), layer.radius(),
@@ -537,6 +548,55 @@ public final class TemplateResolver {
     }
 
     /** A checked template names a known fit or none; anything else is drawn as {@code contain}. */
+    /** A lottie layer (validated), its texts' placeholders filled and its images the URLs of their slots. */
+    private static ResolvedVideo.Lottie lottie(TemplateDefinition.Layer layer, Map<String, String> fields,
+            List<String> images, List<TemplateDefinition.AssetSlot> declared, double start, double end,
+            double[] fades) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts(layer).forEach((key, text) -> {
+            String filled = substitute(text, fields, true);
+            texts.put(key, filled == null ? "" : filled);
+        });
+        Map<String, String> colors = new LinkedHashMap<>();
+        if (layer.colors() != null) {
+            layer.colors().fields().forEachRemaining(e -> colors.put(e.getKey(), e.getValue().asText()));
+        }
+        Map<String, String> urls = new LinkedHashMap<>();
+        if (layer.images() != null) {
+            layer.images().fields().forEachRemaining(e -> {
+                String url = images.get(e.getValue().asInt());
+                if (url != null) {
+                    urls.put(e.getKey(), url);
+                }
+            });
+        }
+        return new ResolvedVideo.Lottie(layer.motion(), position(layer.x()), position(layer.y()), layer.width(),
+                layer.height(), fit(layer.fit()), layer.speed() == null ? 1 : layer.speed(),
+                Boolean.TRUE.equals(layer.loop()), texts, colors, urls, layer.keyframes(), start, end, fades[0],
+                fades[1]);
+    }
+
+    /** A lottie layer's {@code text} object as written, by text layer name or slot id. */
+    private static Map<String, String> texts(TemplateDefinition.Layer layer) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        if (layer.textValue() != null && layer.textValue().isObject()) {
+            layer.textValue().fields().forEachRemaining(e -> texts.put(e.getKey(), e.getValue().asText()));
+        }
+        return texts;
+    }
+
+    /** True when an image a lottie layer takes is the request's, not its slot's default. */
+    private static boolean personalImages(TemplateDefinition.Layer layer, List<String> images,
+            List<TemplateDefinition.AssetSlot> declared) {
+        if (layer.images() == null) {
+            return false;
+        }
+        List<Integer> indexes = new ArrayList<>();
+        layer.images().elements().forEachRemaining(index -> indexes.add(index.asInt()));
+        return indexes.stream().anyMatch(i -> images.get(i) != null
+                && !images.get(i).equals(declared.get(i).defaultUrl()));
+    }
+
     private static PictureFit fit(String fit) {
         PictureFit known = PictureFit.ofWire(fit);
         return known == null ? PictureFit.CONTAIN : known;

@@ -79,6 +79,20 @@ public final class TemplateValidator {
      * an operator registered).
      */
     public static Checked check(JsonNode body, ObjectMapper mapper, Set<String> fonts) {
+        return check(body, mapper, new Registered(fonts, Map.of()));
+    }
+
+    /**
+     * What a template may name besides what is built in: the fonts an operator registered, and the motions (Lottie
+     * files) its owner may name, by name, with what each takes.
+     */
+    public record Registered(Set<String> fonts, Map<String, MotionFacts> motions) {
+
+        public static final Registered NONE = new Registered(Set.of(), Map.of());
+    }
+
+    /** As {@link #check(JsonNode, ObjectMapper)}, against what is {@code registered}. */
+    public static Checked check(JsonNode body, ObjectMapper mapper, Registered registered) {
         if (body == null || !body.isObject()) {
             return new Checked(null, List.of("body: a JSON object (the template definition) is required"));
         }
@@ -94,7 +108,7 @@ public final class TemplateValidator {
             problems.add(0, "body: not a readable template definition");
             return new Checked(null, List.copyOf(problems));
         }
-        problems.addAll(validate(definition, fonts));
+        problems.addAll(validate(definition, registered));
         return new Checked(definition, List.copyOf(problems));
     }
 
@@ -105,6 +119,11 @@ public final class TemplateValidator {
 
     /** As {@link #validate(TemplateDefinition)}, where a text layer may also name one of {@code fonts}. */
     public static List<String> validate(TemplateDefinition template, Set<String> fonts) {
+        return validate(template, new Registered(fonts, Map.of()));
+    }
+
+    /** As {@link #validate(TemplateDefinition)}, against what is {@code registered}. */
+    public static List<String> validate(TemplateDefinition template, Registered registered) {
         if (template == null) {
             return List.of("body: a template definition is required");
         }
@@ -123,7 +142,7 @@ public final class TemplateValidator {
         Set<String> fieldNames = fields(template, problems);
         slots(template, problems);
         audio(template.audio(), problems);
-        segments(template, fieldNames, fonts, problems);
+        segments(template, fieldNames, registered, problems);
         EarlierFormMapping.check(template, fieldNames, problems);
         outputs(template, problems);
         ShareRules.check(template, fieldNames, problems);
@@ -315,7 +334,7 @@ public final class TemplateValidator {
         }
     }
 
-    private static void segments(TemplateDefinition template, Set<String> fieldNames, Set<String> fonts,
+    private static void segments(TemplateDefinition template, Set<String> fieldNames, Registered registered,
             List<String> problems) {
         List<TemplateDefinition.Segment> segments = template.segments();
         if (segments == null || segments.isEmpty()) {
@@ -358,20 +377,20 @@ public final class TemplateValidator {
             cohorts(segment.cohorts(), path + ".cohorts", problems);
             transition(segment.transition(), path + ".transition", duration, problems);
             background(segment.background(), path + ".background", template, problems);
-            layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, fonts, problems);
+            layers(segment.layersOrEmpty(), path + ".layers", duration, template, fieldNames, registered, problems);
             List<TemplateDefinition.Variant> variants = segment.variantsOrEmpty();
             if (variants.size() > MAX_VARIANTS) {
                 problems.add(path + ".variants: at most " + MAX_VARIANTS);
             }
             for (int v = 0; v < variants.size(); v++) {
-                variant(variants.get(v), path + ".variants[" + v + "]", duration, template, fieldNames, fonts,
+                variant(variants.get(v), path + ".variants[" + v + "]", duration, template, fieldNames, registered,
                         problems);
             }
         }
     }
 
     private static void variant(TemplateDefinition.Variant variant, String path, double segmentDuration,
-            TemplateDefinition template, Set<String> fieldNames, Set<String> fonts, List<String> problems) {
+            TemplateDefinition template, Set<String> fieldNames, Registered registered, List<String> problems) {
         if (variant == null) {
             problems.add(path + ": must be an object");
             return;
@@ -393,7 +412,7 @@ public final class TemplateValidator {
         }
         background(variant.background(), path + ".background", template, problems);
         if (variant.layers() != null) {
-            layers(variant.layers(), path + ".layers", duration, template, fieldNames, fonts, problems);
+            layers(variant.layers(), path + ".layers", duration, template, fieldNames, registered, problems);
         }
     }
 
@@ -439,7 +458,7 @@ public final class TemplateValidator {
     }
 
     private static void layers(List<TemplateDefinition.Layer> layers, String path, double segmentDuration,
-            TemplateDefinition template, Set<String> fieldNames, Set<String> fonts, List<String> problems) {
+            TemplateDefinition template, Set<String> fieldNames, Registered registered, List<String> problems) {
         if (layers.size() > MAX_LAYERS) {
             problems.add(path + ": at most " + MAX_LAYERS + " layers");
         }
@@ -448,7 +467,7 @@ public final class TemplateValidator {
             TemplateDefinition.Layer layer = layers.get(i);
             String at = path + "[" + i + "]";
             if (layer == null || layer.layerType() == null) {
-                problems.add(at + ".type: one of text, image, icon, video, speech, shape");
+                problems.add(at + ".type: one of text, image, icon, video, speech, shape, lottie");
                 continue;
             }
             if (layer.id() != null && !ID.matcher(layer.id()).matches()) {
@@ -467,13 +486,18 @@ public final class TemplateValidator {
                 fades(layer.fade(), layer.fadeIn(), layer.fadeOut(), end - start, at, "the layer's time on screen",
                         problems);
             }
+            if (layer.layerType() == LayerType.LOTTIE) {
+                LottieKeys.lottie(layer, at, template, fieldNames, registered.motions(), problems);
+            } else {
+                LottieKeys.notLottie(layer, at, problems);
+            }
             if (layer.layerType() == LayerType.SPEECH) {
                 speech(layer, at, fieldNames, problems);
             } else if (layer.layerType() == LayerType.TEXT) {
-                text(layer, at, fieldNames, fonts, problems);
+                text(layer, at, fieldNames, registered.fonts(), problems);
             } else if (layer.layerType() == LayerType.SHAPE) {
                 GraphicsKeys.shape(layer, at, problems);
-            } else {
+            } else if (layer.layerType() != LayerType.LOTTIE) {
                 picture(layer, at, template, problems);
             }
             GraphicsKeys.motion(layer, at, end - start, problems);
@@ -481,9 +505,10 @@ public final class TemplateValidator {
                 problems.add(at + ": voice and rate are for speech layers");
             }
             if (layer.motion() != null && layer.layerType() != LayerType.IMAGE
-                    && layer.layerType() != LayerType.ICON) {
+                    && layer.layerType() != LayerType.ICON && layer.layerType() != LayerType.LOTTIE) {
                 problems.add(at + ".motion: only image and icon layers move");
-            } else if (layer.motion() != null && Motion.ofWire(layer.motion()) == null) {
+            } else if (layer.motion() != null && layer.layerType() != LayerType.LOTTIE
+                    && Motion.ofWire(layer.motion()) == null) {
                 problems.add(at + ".motion: one of zoom-in, zoom-out, pan-left, pan-right");
             }
         }
@@ -649,7 +674,7 @@ public final class TemplateValidator {
         }
     }
 
-    private static void position(JsonNode value, String path, Set<String> words, List<String> problems) {
+    static void position(JsonNode value, String path, Set<String> words, List<String> problems) {
         if (value == null || value.isNull()) {
             return;
         }

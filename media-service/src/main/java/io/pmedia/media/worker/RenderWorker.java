@@ -42,6 +42,7 @@ import io.pmedia.media.render.RenderException;
 import io.pmedia.media.render.SpeechEngine;
 import io.pmedia.media.render.SpeechEngines;
 import io.pmedia.media.render.StoreFonts;
+import io.pmedia.media.render.StoreMotions;
 import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.render.WorkDirs;
 import io.pmedia.media.template.AssetKind;
@@ -78,6 +79,7 @@ public class RenderWorker {
     private final RenderEngines engines;
     private final SpeechEngines speech;
     private final StoreFonts fonts;
+    private final StoreMotions motions;
     private final ChunkCache chunks;
     private final StreamPublisher.Sink streamSink;
     private final StoreRetry storeRetry;
@@ -86,7 +88,7 @@ public class RenderWorker {
     private final MeterRegistry registry;
 
     public RenderWorker(ObjectMapper mapper, EventCodec codec, AssetFetcher assets, ObjectStore store,
-            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, ChunkCache chunks,
+            RenderEngines engines, SpeechEngines speech, StoreFonts fonts, StoreMotions motions, ChunkCache chunks,
             StoreRetry storeRetry,
             MediaConfig config, @Channel("render-results") MutinyEmitter<String> results, MeterRegistry registry) {
         this.mapper = mapper;
@@ -96,6 +98,7 @@ public class RenderWorker {
         this.engines = engines;
         this.speech = speech;
         this.fonts = fonts;
+        this.motions = motions;
         this.chunks = chunks;
         this.streamSink = new StreamPublisher.Sink() {
             @Override
@@ -240,6 +243,9 @@ public class RenderWorker {
                 // fetched (and cached) before the render, retried like assets while the store is out
                 storeRetry.run(() -> fonts.file(font));
             }
+            // the lottie layers' files, beside the assets where the engine finds them (retried the same way)
+            ResolvedVideo resolved = video;
+            storeRetry.run(() -> motions.fetchInto(resolved, job.clientId(), files));
             Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()
                     : Duration.ofSeconds(job.timeLimitSeconds());
