@@ -59,7 +59,7 @@ class TemplateValidatorTest {
                 "segments[0].layers[2].shape: unknown shape 'hexagon': one of rect, rounded-rect, ellipse, line, path",
                 "segments[0].layers[2].shadow.blur: a number from 0 to 200",
                 "segments[0].layers[2].text: a shape layer does not take it",
-                "segments[0].layers[3].keyframes: only text and shape layers follow keyframes (pictures: motion)",
+                "segments[0].layers[3].keyframes: only text, shape and lottie layers follow keyframes (pictures: motion)",
                 "segments[0].layers[3].fill: only shape layers take it");
     }
 
@@ -159,7 +159,7 @@ class TemplateValidatorTest {
                 "segments[0].layers[3].id: 'late' is used twice in this segment",
                 "segments[0].layers[3]: fade-in and fade-out together are longer than the layer's time on screen",
                 "segments[0].layers[3].width: only image, icon and video layers take it",
-                "segments[0].layers[4].type: one of text, image, icon, video, speech, shape",
+                "segments[0].layers[4].type: one of text, image, icon, video, speech, shape, lottie",
                 "segments[0].variants[0].cohorts: at least one cohort is required",
                 "segments[0].variants[0].layers[0].asset: the index of a slot of assets.videos is required",
                 "segments[1].id: 'a' is used twice",
