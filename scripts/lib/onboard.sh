@@ -31,6 +31,31 @@ onboard_demo_vendor() {
   done
 }
 
+# Registers deploy/local/motions/*.json as shared motions (POST /admin/motions, by file name; idempotent on the
+# service side): the Lottie files the sample templates' lottie layers name.
+register_motions() {
+  local admin file answer code name failed=0
+  running media || return 0
+  compgen -G "$ROOT/deploy/local/motions/*.json" >/dev/null || return 0
+  admin="$(env_get PMEDIA_ADMIN_TOKEN)"
+  for file in "$ROOT"/deploy/local/motions/*.json; do
+    name="$(basename "$file" .json)"
+    answer="$({ printf '{"name": "%s", "lottie": ' "$name"; cat "$file"; printf '}'; } \
+      | http -X POST -H "Authorization: Bearer $admin" -H 'Content-Type: application/json' --data-binary @- \
+        "$GATEWAY_URL/admin/motions")"
+    code="${answer##*$'\n'}"
+    case "$code" in
+      200 | 201) ;;
+      *)
+        warn "registering motion $name failed: HTTP $code ${answer:0:300}"
+        failed=1
+        ;;
+    esac
+  done
+  [ "$failed" = 0 ] && info "sample motions registered"
+  return 0
+}
+
 # Registers deploy/local/templates/*.json (idempotent on the service side); greeting.json is the demo template. The
 # sample media some of them show are generated and stored first (samples.sh).
 register_templates() {

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.MotionFacts;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
@@ -40,6 +42,11 @@ public final class ContactSheets {
         Path samples = Path.of(args.length > 0 ? args[0] : "deploy/local/templates");
         Path out = Files.createDirectories(Path.of(args.length > 1 ? args[1] : "docs/samples"));
         Path scratch = Files.createTempDirectory("contact-sheets");
+        Map<String, Path> motionFiles = motions(samples.resolveSibling("motions"));
+        Map<String, MotionFacts> motions = new TreeMap<>();
+        for (Map.Entry<String, Path> motion : motionFiles.entrySet()) {
+            motions.put(motion.getKey(), MotionFacts.of(LottieFile.check(Files.readAllBytes(motion.getValue()))));
+        }
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
         SpeechEngine speech = new EspeakSpeech("espeak-ng", Duration.ofSeconds(30));
         try (var files = Files.list(samples)) {
@@ -47,14 +54,16 @@ public final class ContactSheets {
                 String json = Files.readString(file).replace("@PMEDIA_SAMPLE_ASSETS@", "https://samples.example")
                         .replace("@PMEDIA_DEMO_CLIENT_ID@", java.util.UUID.randomUUID().toString());
                 TemplateDefinition template = Templates.parse(json);
-                if (!TemplateValidator.validate(template).isEmpty()) {
-                    throw new IllegalStateException(file + ": " + TemplateValidator.validate(template));
+                List<String> problems = TemplateValidator.validate(template,
+                        new TemplateValidator.Registered(java.util.Set.of(), motions));
+                if (!problems.isEmpty()) {
+                    throw new IllegalStateException(file + ": " + problems);
                 }
                 String id = template.useCaseId();
                 Path work = Files.createDirectories(scratch.resolve(id));
                 ResolvedVideo[] resolved = new ResolvedVideo[1];
                 Path video = render(engine, speech, template, DATA.getOrDefault(id,
-                        "{\"personalization_fields\": {\"name\": \"Ada\"}}"), work, resolved);
+                        "{\"personalization_fields\": {\"name\": \"Ada\"}}"), work, resolved, motionFiles);
                 sheet(video, out.resolve(id + ".png"), 8, template.canvas(), resolved[0].durationSeconds());
                 System.out.println("docs/samples/" + id + ".png");
             }
@@ -65,7 +74,7 @@ public final class ContactSheets {
         for (int i = 0; i < NAMES.size(); i++) {
             Path work = Files.createDirectories(scratch.resolve("script-" + i));
             Path video = render(engine, speech, card, "{\"personalization_fields\": {\"name\": "
-                    + Templates.JSON.writeValueAsString(NAMES.get(i)) + "}}", work, new ResolvedVideo[1]);
+                    + Templates.JSON.writeValueAsString(NAMES.get(i)) + "}}", work, new ResolvedVideo[1], Map.of());
             Path frame = work.resolve("frame.png");
             ffmpeg("-ss", "3", "-i", video.toString(), "-frames:v", "1", "-vf", "scale=640:-2", frame.toString());
             frames.add(frame);
@@ -75,9 +84,24 @@ public final class ContactSheets {
         RenderBench.delete(scratch);
     }
 
-    /** One render as the worker does it: speech synthesised, captions from it, test patterns for every asset. */
+    /** The sample motions (deploy/local/motions), by name: what ./pmedia up registers as shared motions. */
+    static Map<String, Path> motions(Path dir) throws IOException {
+        Map<String, Path> motions = new TreeMap<>();
+        if (Files.isDirectory(dir)) {
+            try (var files = Files.list(dir)) {
+                files.filter(f -> f.toString().endsWith(".json")).forEach(f -> motions.put(
+                        f.getFileName().toString().replace(".json", ""), f));
+            }
+        }
+        return motions;
+    }
+
+    /**
+     * One render as the worker does it: speech synthesised, captions from it, test patterns for every asset, the
+     * motions its lottie layers name from {@code motions}.
+     */
     static Path render(RenderEngine engine, SpeechEngine speech, TemplateDefinition template, String data, Path work,
-            ResolvedVideo[] resolved) throws Exception {
+            ResolvedVideo[] resolved, Map<String, Path> motions) throws Exception {
         ResolvedVideo video = TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data(
                 withAssets(template, data))));
         resolved[0] = video;
@@ -90,6 +114,9 @@ public final class ContactSheets {
                 case AUDIO -> Media.sound(work, name + ".wav", video.durationSeconds());
                 default -> Media.image(work, name + ".png", 640, 480);
             });
+        }
+        for (String motion : video.motions()) {
+            assets.put(ResolvedVideo.Lottie.fileKey(motion), motions.get(motion));
         }
         return FeatureBench.asWorker(engine, speech, video, assets, work).video();
     }
