@@ -34,6 +34,29 @@ function listPage(main) {
     ['Required fields', (row) => (row['required-fields'] || []).join(', ')],
     ['Duration', (row) => (row['duration-seconds'] ? `${row['duration-seconds']} s` : '')],
   ], templates, 'No templates yet: make one.'))).catch((failure) => error.show(failure));
+  main.append(gallery());
+}
+
+/**
+ * The sample templates as the engine renders them: each sample's contact sheet (eight frames, /docs/gallery/), its
+ * name and description, linked to its page when this vendor may use it.
+ */
+function gallery() {
+  const section = h('section', { 'aria-labelledby': 'gallery-h', id: 'gallery' }, h('h2', { id: 'gallery-h' }, 'Sample gallery'));
+  Promise.all([fetch('/docs/gallery/gallery.json').then((answer) => (answer.ok ? answer.json() : [])), api('/templates')])
+    .then(([samples, templates]) => {
+      const byUseCase = new Map(templates.map((t) => [t['use-case-id'], t['template-id']]));
+      section.append(...samples.map((sample) => {
+        const id = byUseCase.get(sample['use-case-id']);
+        const title = id ? h('a', { href: pageLink('templates', id) }, sample.name) : sample.name;
+        const tags = [`${sample.width}×${sample.height}`, `${sample['duration-seconds']} s`,
+          sample.lottie ? 'Lottie motion' : null, sample.speaks ? 'speaks' : null].filter(Boolean).join(' · ');
+        return h('figure', { class: 'sample', 'data-use-case': sample['use-case-id'] },
+          h('img', { src: `/docs/gallery/${encodeURIComponent(sample.image)}`, alt: `Eight frames of the ${sample.name} sample`, loading: 'lazy' }),
+          h('figcaption', {}, h('h3', {}, title), h('p', { class: 'muted' }, tags), h('p', {}, sample.description)));
+      }));
+    }).catch(() => section.append(h('p', { class: 'muted' }, 'The gallery is not available.')));
+  return section;
 }
 
 /** Where a JSON.parse error is, as "line L, column C", from its message's position. */

@@ -28,14 +28,19 @@ import io.pmedia.media.template.Templates;
 public final class ContactSheets {
 
     /** The sample data of each sample: the name in a script of its own where the sample shows a name large. */
-    static final Map<String, String> DATA = Map.of(
-            "greeting", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"offer\": \"20% off your next order\"}}",
-            "classic-card", "{\"personalization_fields\": {\"greeting\": \"Dear Ada\", \"caption\": \"Lisbon, 2019\"}}",
-            "vertical-short", "{\"personalization_fields\": {\"name\": \"สมชาย\", \"product\": \"Trail shoes\"}}",
-            "brand-story", "{\"personalization_fields\": {\"name\": \"محمد\", \"offer\": \"free delivery\"}}",
-            "showcase", "{\"personalization_fields\": {\"name\": \"José 🎉\", \"offer\": \"a free upgrade\"}}",
-            "product-tour", "{\"personalization_fields\": {\"name\": \"Asha Menon\", \"offer\": \"20% off\"}}",
-            "name-card", "{\"personalization_fields\": {\"name\": \"王伟\", \"title\": \"Head of design, Shanghai\"}}");
+    static final Map<String, String> DATA = Map.ofEntries(
+            Map.entry("greeting", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"offer\": \"20% off your next order\"}}"),
+            Map.entry("classic-card", "{\"personalization_fields\": {\"greeting\": \"Dear Ada\", \"caption\": \"Lisbon, 2019\"}}"),
+            Map.entry("vertical-short", "{\"personalization_fields\": {\"name\": \"สมชาย\", \"product\": \"Trail shoes\"}}"),
+            Map.entry("brand-story", "{\"personalization_fields\": {\"name\": \"محمد\", \"offer\": \"free delivery\"}}"),
+            Map.entry("showcase", "{\"personalization_fields\": {\"name\": \"José 🎉\", \"offer\": \"a free upgrade\"}}"),
+            Map.entry("product-tour", "{\"personalization_fields\": {\"name\": \"Asha Menon\", \"offer\": \"20% off\"}}"),
+            Map.entry("name-card", "{\"personalization_fields\": {\"name\": \"王伟\", \"title\": \"Head of design, Shanghai\"}}"),
+            Map.entry("welcome", "{\"personalization_fields\": {\"name\": \"محمد\"}}"),
+            Map.entry("birthday", "{\"personalization_fields\": {\"name\": \"José 🎉\"}}"),
+            Map.entry("year-in-review", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"orders\": \"37\", \"saved\": \"₹4,200\"}}"),
+            Map.entry("order-confirmation", "{\"personalization_fields\": {\"name\": \"王伟\", \"order\": \"A-1042\"}}"),
+            Map.entry("event-invitation", "{\"personalization_fields\": {\"name\": \"김민준\"}}"));
     static final List<String> NAMES = List.of("王伟", "श्रुति", "สมชาย", "محمد", "שרה", "José 🎉", "김민준", "さくら");
 
     public static void main(String[] args) throws Exception {
@@ -49,6 +54,7 @@ public final class ContactSheets {
         }
         RenderEngine engine = new RenderEngine(FfmpegRunner.locate(null), Fonts.DEFAULT_DIRECTORY);
         SpeechEngine speech = new EspeakSpeech("espeak-ng", Duration.ofSeconds(30));
+        var gallery = Templates.JSON.createArrayNode();
         try (var files = Files.list(samples)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
                 String json = Files.readString(file).replace("@PMEDIA_SAMPLE_ASSETS@", "https://samples.example")
@@ -66,8 +72,18 @@ public final class ContactSheets {
                         "{\"personalization_fields\": {\"name\": \"Ada\"}}"), work, resolved, motionFiles);
                 sheet(video, out.resolve(id + ".png"), 8, template.canvas(), resolved[0].durationSeconds());
                 System.out.println("docs/samples/" + id + ".png");
+                var entry = gallery.addObject().put("use-case-id", id).put("name", template.name())
+                        .put("description", template.description()).put("image", id + ".png")
+                        .put("width", template.canvas().width()).put("height", template.canvas().height())
+                        .put("duration-seconds", Math.round(resolved[0].durationSeconds() * 10) / 10.0);
+                entry.put("lottie", !resolved[0].motions().isEmpty()).put("speaks",
+                        !resolved[0].speeches().isEmpty());
             }
         }
+        // what the console's gallery and /docs/gallery/ show: each sample's contact sheet, name and description
+        Files.writeString(out.resolve("gallery.json"),
+                Templates.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(gallery) + "\n");
+        System.out.println("docs/samples/gallery.json");
         // the name card in eight scripts: one frame each, once the name has arrived
         TemplateDefinition card = Templates.parse(Files.readString(samples.resolve("name-card.json")));
         List<Path> frames = new ArrayList<>();
