@@ -170,6 +170,43 @@ function previewAndTest(template, stops, left) {
   time.addEventListener('input', () => { timeLabel.textContent = `${time.value} s`; draw(); });
   draw();
 
+  // Play: the slider walks through the video and each frame is drawn by the server's engine as it arrives (one
+  // request at a time, so a slow engine shows fewer frames, never a queue), to see the motion before rendering.
+  const play = h('button', { type: 'button', id: 'preview-play', 'aria-pressed': 'false' }, 'Play');
+  let playing = false;
+  const frame = async (at) => {
+    const blob = await api(apiPath`/templates/${template['template-id']}/preview`, { method: 'POST', as: 'blob',
+      body: { data: { personalization_fields: fields() }, time: at } });
+    if (image.src) { URL.revokeObjectURL(image.src); }
+    image.src = URL.createObjectURL(blob);
+    image.alt = `Preview at ${at.toFixed(1)} s with ${JSON.stringify(fields())}`;
+    image.dataset.drawn = JSON.stringify({ fields: fields(), time: at });
+    image.hidden = false;
+  };
+  const stop = () => { playing = false; play.textContent = 'Play'; play.setAttribute('aria-pressed', 'false'); };
+  stops.push(stop);
+  play.addEventListener('click', async () => {
+    if (playing) { stop(); return; }
+    playing = true;
+    play.textContent = 'Pause';
+    play.setAttribute('aria-pressed', 'true');
+    let at = Number(time.value) >= duration - 0.05 ? 0 : Number(time.value);
+    const started = performance.now() - at * 1000;
+    try {
+      while (playing && !left() && at < duration) {
+        time.value = at.toFixed(1);
+        timeLabel.textContent = `${time.value} s`;
+        await frame(at);
+        // the next frame is the moment the video has reached in real time, at least a tenth of a second on
+        at = Math.max(at + 0.1, (performance.now() - started) / 1000);
+      }
+      state.textContent = playing ? `Played to ${duration} s` : `Paused at ${time.value} s`;
+    } catch (failure) {
+      previewError.show(failure);
+    }
+    stop();
+  });
+
   const testError = errorBox();
   const submit = h('button', { type: 'button', id: 'test-render' }, 'Render a test video');
   const watch = h('div', { id: 'test-watch' });
@@ -184,7 +221,7 @@ function previewAndTest(template, stops, left) {
     h('form', { onsubmit: (event) => event.preventDefault() },
       inputs.map(({ spec, input }) => field(`${spec.name}${spec.required ? ' (required)' : ''}`, input,
         spec['max-length'] ? `at most ${spec['max-length']} characters` : undefined)),
-      field('Time', time), timeLabel),
+      field('Time', time), timeLabel, play),
     h('div', { class: 'preview' }, image), state, previewError,
     h('h2', {}, 'Test render'), submit, testError, watch);
 }
