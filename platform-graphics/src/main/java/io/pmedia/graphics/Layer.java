@@ -2,8 +2,8 @@ package io.pmedia.graphics;
 
 import io.pmedia.graphics.motion.Keyframes;
 
-/** Something drawn in a scene for a while: a {@link TextLayer} or a {@link ShapeLayer}. */
-public sealed interface Layer permits TextLayer, ShapeLayer {
+/** Something drawn in a scene for a while: a {@link TextLayer}, a {@link ShapeLayer} or a {@link LottieLayer}. */
+public sealed interface Layer permits TextLayer, ShapeLayer, LottieLayer {
 
     Timing timing();
 
