@@ -45,6 +45,10 @@ public record LottieLayer(Timing timing, String json, double x, double y, double
      */
     public double frameAt(double time, double inPoint, double outPoint, double frameRate) {
         double played = Math.max(0, time - timing.start()) * speed * frameRate;
+        double whole = Math.rint(played);
+        if (Math.abs(played - whole) < 1e-6) {
+            played = whole; // frame i of a scene at the file's rate is the file's frame i, not a hair before it
+        }
         double length = outPoint - inPoint;
         if (loop) {
             return inPoint + played % length;

@@ -53,9 +53,12 @@ public final class LottiePainter implements AutoCloseable {
         return animation.getHeight();
     }
 
-    /** Draws frame {@code frame} of the file (fractions interpolate) at its own size, its canvas at 0, 0. */
+    /**
+     * Draws frame {@code frame} of the file (its own frame numbers, from the in point; fractions interpolate) at
+     * its own size, its canvas at 0, 0.
+     */
     public void paint(Canvas canvas, double frame) {
-        animation.seekFrame((float) frame);
+        animation.seekFrame((float) (frame - animation.getInPoint())); // Skottie counts from the in point
         animation.render(canvas);
     }
 
