@@ -18,6 +18,7 @@ import org.jetbrains.skia.paragraph.Alignment;
 
 import io.pmedia.graphics.draw.Paints;
 import io.pmedia.graphics.draw.ShapePainter;
+import io.pmedia.graphics.lottie.LottiePainter;
 import io.pmedia.graphics.motion.Transform;
 import io.pmedia.graphics.text.FontChain;
 import io.pmedia.graphics.text.TextBlock;
@@ -78,6 +79,12 @@ public final class FrameRenderer implements AutoCloseable {
                 painters.add(shape);
                 boxes.add(ShapePainter.bounds(shape.geometry()));
                 extents.add(ShapePainter.extent(shape.geometry(), shape.stroke(), shape.shadow()));
+            } else if (layer instanceof LottieLayer lottie) {
+                painters.add(new Lottie(lottie, new LottiePainter(lottie.json())));
+                Rect box = Rect.Companion.makeXYWH((float) lottie.x(), (float) lottie.y(), (float) lottie.width(),
+                        (float) lottie.height());
+                boxes.add(box);
+                extents.add(box); // clipped to its box
             }
         }
         ImageInfo premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
@@ -135,6 +142,8 @@ public final class FrameRenderer implements AutoCloseable {
             state.add(layer.keyframes().at(time - layer.timing().start()));
             if (painters.get(i) instanceof TextPainter painter) {
                 state.add(Arrays.asList(painter.motions(time - layer.timing().start(), layer.timing().end() - time)));
+            } else if (painters.get(i) instanceof Lottie lottie) {
+                state.add(lottie.frame(time));
             }
             states.add(state);
         }
@@ -214,6 +223,8 @@ public final class FrameRenderer implements AutoCloseable {
             text.paint(canvas, text.motions(local, layer.timing().end() - time));
         } else if (painter instanceof ShapeLayer shape) {
             ShapePainter.paint(canvas, shape.geometry(), shape.fill(), shape.stroke(), shape.shadow());
+        } else if (painter instanceof Lottie lottie) {
+            lottie.paint(canvas, box, time);
         }
         canvas.restoreToCount(count);
     }
@@ -228,8 +239,39 @@ public final class FrameRenderer implements AutoCloseable {
         }
     }
 
+    /** A Lottie layer and its animation, built once for the renderer. */
+    private record Lottie(LottieLayer layer, LottiePainter painter) {
+
+        /** The file's frame at {@code time}: what decides the picture. */
+        double frame(double time) {
+            return layer.frameAt(time, painter.inPoint(), painter.outPoint(), painter.frameRate());
+        }
+
+        /** The frame at {@code time} fitted in {@code box} ({@link LottieLayer.Fit}), centred, clipped to it. */
+        void paint(Canvas canvas, Rect box, double time) {
+            float scaleX = box.getWidth() / painter.width();
+            float scaleY = box.getHeight() / painter.height();
+            switch (layer.fit()) {
+                case CONTAIN -> scaleX = scaleY = Math.min(scaleX, scaleY);
+                case COVER -> scaleX = scaleY = Math.max(scaleX, scaleY);
+                case FILL -> {
+                }
+            }
+            canvas.clipRect(box, true);
+            canvas.translate(box.getLeft() + (box.getWidth() - painter.width() * scaleX) / 2,
+                    box.getTop() + (box.getHeight() - painter.height() * scaleY) / 2);
+            canvas.scale(scaleX, scaleY);
+            painter.paint(canvas, frame(time));
+        }
+    }
+
     @Override
     public void close() {
+        for (Object painter : painters) {
+            if (painter instanceof Lottie lottie) {
+                lottie.painter().close();
+            }
+        }
         if (below != null) {
             below.close();
         }

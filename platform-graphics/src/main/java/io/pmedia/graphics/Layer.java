@@ -2,7 +2,7 @@ package io.pmedia.graphics;
 
 import io.pmedia.graphics.motion.Keyframes;
 
-/** Something drawn in a scene for a while: a {@link TextLayer} or a {@link ShapeLayer}. */
+/** Something drawn in a scene for a while: a {@link TextLayer}, a {@link ShapeLayer} or a {@link LottieLayer}. */
 public sealed interface Layer permits TextLayer, ShapeLayer, LottieLayer {
 
     Timing timing();

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -79,7 +78,7 @@ class ChromiumComparisonTest {
                 + " \"size\": " + SIZE + ", \"lineHeight\": 1.2, \"families\": [" + families + "], \"items\": ["
                 + String.join(", ", items) + "]}");
         Path script = Path.of("src/test/node/draw-text.mjs").toAbsolutePath();
-        run(List.of("node", script.toString(), job.toString()), 120);
+        Processes.run(List.of("node", script.toString(), job.toString()), 120);
 
         FontChain chain = FontChain.of(Map.of());
         FontChain boxes = FontChain.of(Map.of("sans", TextShapingTest.DEJAVU), false);
@@ -151,8 +150,8 @@ class ChromiumComparisonTest {
         int h = Math.max(boxA[3], boxB[3] - dy) + 4 - top;
         Path pa = pgm(a, new int[]{left, top}, w, h, dir.resolve(name + "-a.pgm"));
         Path pb = pgm(b, new int[]{left + dx, top + dy}, w, h, dir.resolve(name + "-b.pgm"));
-        String log = run(List.of("ffmpeg", "-hide_banner", "-nostats", "-i", pa.toString(), "-i", pb.toString(),
-                "-lavfi", "ssim", "-f", "null", "-"), 60);
+        String log = Processes.run(List.of("ffmpeg", "-hide_banner", "-nostats", "-i", pa.toString(), "-i",
+                pb.toString(), "-lavfi", "ssim", "-f", "null", "-"), 60);
         Matcher all = Pattern.compile("All:([0-9.]+)").matcher(log);
         assertThat(all.find()).as("ffmpeg's ssim output: %s", log).isTrue();
         return Double.parseDouble(all.group(1));
@@ -233,14 +232,5 @@ class ChromiumComparisonTest {
             }
         });
         return out.append('"').toString();
-    }
-
-    private static String run(List<String> command, int seconds) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        byte[] output = process.getInputStream().readAllBytes();
-        assertThat(process.waitFor(seconds, TimeUnit.SECONDS)).isTrue();
-        String text = new String(output, StandardCharsets.UTF_8);
-        assertThat(process.exitValue()).as("%s: %s", command, text).isZero();
-        return text;
     }
 }

@@ -1,0 +1,419 @@
+package io.pmedia.graphics.lottie;
+
+import static io.pmedia.graphics.lottie.LottieFile.step;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One pass over a parsed file: the limits of {@link LottieFile}, the references between layers and assets, every
+ * number finite and numbers where a property needs them, and what the engine will not draw as warnings.
+ */
+final class FileChecker {
+
+    /** The layer types Skottie draws: precomp, solid, image, null, shape, text. */
+    private static final Set<Integer> DRAWN_LAYERS = Set.of(0, 1, 2, 3, 4, 5);
+    /** Audio and camera layers draw nothing in either player: no warning. */
+    private static final Set<Integer> SILENT_LAYERS = Set.of(6, 13);
+    private static final Set<String> SHAPES = Set.of("gr", "sh", "rc", "el", "sr", "fl", "st", "gf", "gs", "tr",
+            "tm", "rd", "rp", "mm", "op", "pb", "zz", "tw", "no");
+    /**
+     * Effect types both Skottie and lottie-web's SVG renderer draw (tint 20, fill 21, tritone 23, levels 24, drop
+     * shadow 25, gaussian blur 29), and the expression controls (0 to 7, 10), which hold values and draw nothing.
+     */
+    private static final Set<Integer> DRAWN_EFFECTS = Set.of(0, 1, 2, 3, 4, 5, 6, 7, 10, 20, 21, 23, 24, 25, 29);
+    private static final Pattern DATA_IMAGE = Pattern.compile("data:image/(png|jpeg|jpg|webp|gif)(;base64)?,.*",
+            Pattern.DOTALL);
+    /** A scheme ({@code http:}, {@code file:}), a host ({@code //}), a root or a way up: not a plain file name. */
+    private static final Pattern EXTERNAL = Pattern.compile("(?i)^[a-z][a-z0-9+.-]*:.*|^[/\\\\].*|.*\\.\\..*",
+            Pattern.DOTALL);
+
+    private final ObjectNode root;
+    private final List<String> warnings = new ArrayList<>();
+    private int warningCount;
+    private final List<String> textLayers = new ArrayList<>();
+    private final Map<String, String> slots = new LinkedHashMap<>();
+    private final List<String> imageAssets = new ArrayList<>();
+    private final Map<String, JsonNode> precomps = new HashMap<>();
+    private final Map<String, String> precompPointers = new HashMap<>();
+    /** Per precomp id: the layers one instance of it brings (itself included), and how deep it nests. */
+    private final Map<String, long[]> sizes = new HashMap<>();
+    private final Set<String> open = new HashSet<>();
+
+    FileChecker(ObjectNode root) {
+        this.root = root;
+    }
+
+    LottieCheck check() {
+        int width = (int) number(root, "w", "", 1, LottieFile.MAX_SIDE, true);
+        int height = (int) number(root, "h", "", 1, LottieFile.MAX_SIDE, true);
+        double frameRate = number(root, "fr", "", Double.MIN_VALUE, 1000, false);
+        double in = number(root, "ip", "", -1e7, 1e7, false);
+        double out = number(root, "op", "", -1e7, 1e7, false);
+        if (!(out > in)) {
+            throw new LottieException("/op", "the out point (" + out + ") must be after the in point (" + in + ")");
+        }
+        if ((out - in) / frameRate > LottieFile.MAX_SECONDS) {
+            throw new LottieException("/op", "the animation lasts " + (out - in) / frameRate + " s; at most "
+                    + LottieFile.MAX_SECONDS);
+        }
+        JsonNode layers = array(root, "layers", "", true);
+        JsonNode assets = array(root, "assets", "", false);
+        for (int j = 0; assets != null && j < assets.size(); j++) {
+            asset(assets.get(j), "/assets/" + j);
+        }
+        long instantiated = count(layers, "/layers", 0)[0];
+        if (instantiated > LottieFile.MAX_LAYERS) {
+            throw new LottieException("/layers", "more than " + LottieFile.MAX_LAYERS
+                    + " layers counted over the compositions and each precomp instance");
+        }
+        layers(layers, "/layers");
+        for (Map.Entry<String, String> precomp : precompPointers.entrySet()) {
+            layers(precomps.get(precomp.getKey()), precomp.getValue() + "/layers");
+        }
+        JsonNode chars = array(root, "chars", "", false);
+        for (int i = 0; chars != null && i < chars.size(); i++) {
+            values(chars.get(i), "/chars/" + i, false);
+        }
+        declaredSlots();
+        values(root.get("markers"), "/markers", false);
+        if (warningCount > LottieFile.MAX_WARNINGS) {
+            warnings.add("and " + (warningCount - LottieFile.MAX_WARNINGS) + " more warnings");
+        }
+        return new LottieCheck(width, height, frameRate, in, out, warnings, textLayers, slots, imageAssets);
+    }
+
+    private void asset(JsonNode asset, String pointer) {
+        if (!asset.isObject()) {
+            throw new LottieException(pointer, "an asset is an object");
+        }
+        String id = text(asset, "id", pointer, true);
+        if (asset.has("layers")) {
+            array(asset, "layers", pointer, true);
+            if (precomps.put(id, asset.get("layers")) != null) {
+                throw new LottieException(pointer + "/id", "two precomps with the id '" + id + "'");
+            }
+            precompPointers.put(id, pointer);
+            return;
+        }
+        if (!asset.has("p")) {
+            return; // a data source or an empty asset: nothing to load
+        }
+        String file = text(asset, "p", pointer, true);
+        String folder = asset.has("u") ? text(asset, "u", pointer, false) : "";
+        imageAssets.add(id);
+        if (asset.has("sid")) {
+            slots.put(text(asset, "sid", pointer, true), "image");
+        }
+        if (file.startsWith("data:")) {
+            if (!DATA_IMAGE.matcher(file).matches()) {
+                throw new LottieException(pointer + "/p", "an embedded image is a data:image/png, jpeg, webp or"
+                        + " gif URI");
+            }
+        } else if (EXTERNAL.matcher(folder + file).matches() || (folder + file).contains("//")) {
+            throw new LottieException(pointer + "/p", "'" + abbreviate(folder + file) + "' is outside the file:"
+                    + " the engine fetches nothing; embed the image as a data URI, or give it a plain file name for"
+                    + " the template to fill");
+        } else {
+            warn(pointer + "/p", "the image '" + abbreviate(file) + "' is not embedded: it is drawn only when the"
+                    + " template gives asset '" + id + "' an image");
+        }
+        number(asset, "w", pointer, 0, LottieFile.MAX_SIDE * 4, false);
+        number(asset, "h", pointer, 0, LottieFile.MAX_SIDE * 4, false);
+    }
+
+    /** The layers one instance of a composition brings, and how deep its precomps nest below it. */
+    private long[] count(JsonNode layers, String pointer, int depth) {
+        long total = 0;
+        long deepest = 0;
+        for (int i = 0; i < layers.size(); i++) {
+            JsonNode layer = layers.get(i);
+            total++;
+            if (!layer.isObject() || layer.path("ty").asInt(-1) != 0) {
+                continue;
+            }
+            String at = pointer + "/" + i + "/refId";
+            String ref = text(layer, "refId", pointer + "/" + i, true);
+            if (!precomps.containsKey(ref)) {
+                throw new LottieException(at, "no precomp asset has the id '" + abbreviate(ref) + "'");
+            }
+            if (open.contains(ref)) {
+                throw new LottieException(at, "precomp '" + abbreviate(ref) + "' contains itself");
+            }
+            long[] size = sizes.get(ref);
+            if (size == null) {
+                if (depth + 1 > LottieFile.MAX_PRECOMP_DEPTH) {
+                    throw new LottieException(at, "precomps nest more than " + LottieFile.MAX_PRECOMP_DEPTH
+                            + " deep");
+                }
+                open.add(ref);
+                size = count(precomps.get(ref), precompPointers.get(ref) + "/layers", depth + 1);
+                open.remove(ref);
+                sizes.put(ref, size);
+            }
+            if (depth + 1 + size[1] > LottieFile.MAX_PRECOMP_DEPTH) {
+                throw new LottieException(at, "precomps nest more than " + LottieFile.MAX_PRECOMP_DEPTH + " deep");
+            }
+            total += size[0];
+            deepest = Math.max(deepest, size[1] + 1);
+            if (total > LottieFile.MAX_LAYERS) {
+                throw new LottieException(at, "more than " + LottieFile.MAX_LAYERS
+                        + " layers counted over the compositions and each precomp instance");
+            }
+        }
+        return new long[]{total, deepest};
+    }
+
+    private void layers(JsonNode layers, String pointer) {
+        for (int i = 0; i < layers.size(); i++) {
+            layer(layers.get(i), pointer + "/" + i);
+        }
+    }
+
+    private void layer(JsonNode layer, String pointer) {
+        if (!layer.isObject()) {
+            throw new LottieException(pointer, "a layer is an object");
+        }
+        int type = (int) number(layer, "ty", pointer, 0, 1000, true);
+        for (String time : List.of("ip", "op", "st", "sr")) {
+            number(layer, time, pointer, -1e7, 1e7, false);
+        }
+        if (!DRAWN_LAYERS.contains(type) && !SILENT_LAYERS.contains(type)) {
+            warn(pointer + "/ty", "layer type " + type + " is not drawn");
+        }
+        if (layer.path("ddd").asInt() == 1) {
+            warn(pointer + "/ddd", "a 3D layer is drawn flat (no camera, no depth)");
+        }
+        JsonNode effects = layer.get("ef");
+        for (int e = 0; effects != null && effects.isArray() && e < effects.size(); e++) {
+            JsonNode effect = effects.get(e);
+            if (!DRAWN_EFFECTS.contains(effect.path("ty").asInt(-1)) && effect.path("en").asInt(1) != 0) {
+                warn(pointer + "/ef/" + e, "the effect '" + abbreviate(effect.path("nm").asText("?"))
+                        + "' (type " + effect.path("ty").asText("?") + ") is not drawn");
+            }
+        }
+        if (layer.path("sy").isArray() && !layer.path("sy").isEmpty()) {
+            warn(pointer + "/sy", "layer styles are not drawn");
+        }
+        if (type == 2 && !imageAssets.contains(layer.path("refId").asText(null))) {
+            throw new LottieException(pointer + "/refId", "no image asset has the id '"
+                    + abbreviate(layer.path("refId").asText("")) + "'");
+        }
+        if (type == 4) {
+            shapes(array(layer, "shapes", pointer, true), pointer + "/shapes");
+        }
+        if (type == 5) {
+            textLayer(layer, pointer);
+        }
+        for (Map.Entry<String, JsonNode> field : layer.properties()) {
+            if (type == 5 && field.getKey().equals("t")) {
+                values(field.getValue().get("a"), pointer + "/t/a", false);
+                values(field.getValue().get("p"), pointer + "/t/p", false);
+                values(field.getValue().get("m"), pointer + "/t/m", false);
+            } else if (!field.getKey().equals("shapes")) {
+                values(field.getValue(), pointer + step(field.getKey()), false);
+            }
+        }
+    }
+
+    private void shapes(JsonNode shapes, String pointer) {
+        for (int i = 0; i < shapes.size(); i++) {
+            JsonNode shape = shapes.get(i);
+            String at = pointer + "/" + i;
+            if (!shape.isObject()) {
+                throw new LottieException(at, "a shape is an object");
+            }
+            String type = text(shape, "ty", at, true);
+            if (!SHAPES.contains(type)) {
+                warn(at + "/ty", "shape type '" + abbreviate(type) + "' is not drawn");
+            }
+            for (Map.Entry<String, JsonNode> field : shape.properties()) {
+                if (type.equals("gr") && field.getKey().equals("it")) {
+                    shapes(array(shape, "it", at, true), at + "/it");
+                } else {
+                    values(field.getValue(), at + step(field.getKey()), false);
+                }
+            }
+        }
+    }
+
+    private void textLayer(JsonNode layer, String pointer) {
+        if (layer.hasNonNull("nm")) {
+            textLayers.add(text(layer, "nm", pointer, true));
+        }
+        JsonNode document = layer.path("t").path("d");
+        String at = pointer + "/t/d";
+        if (!document.isObject()) {
+            throw new LottieException(at, "a text layer has a text document (t.d)");
+        }
+        if (document.has("sid")) {
+            slots.put(text(document, "sid", at, true), "text");
+        }
+        JsonNode keys = document.get("k");
+        if (keys == null && document.has("sid")) {
+            return; // the slot gives the document
+        }
+        if (keys == null || !keys.isArray()) {
+            throw new LottieException(at + "/k", "a text document's keyframes are an array");
+        }
+        for (int k = 0; k < keys.size(); k++) {
+            JsonNode key = keys.get(k);
+            String keyAt = at + "/k/" + k;
+            number(key, "t", keyAt, -1e7, 1e7, false);
+            JsonNode style = key.path("s");
+            if (!style.isObject()) {
+                throw new LottieException(keyAt + "/s", "a text keyframe has a document (s)");
+            }
+            if (style.has("t")) {
+                text(style, "t", keyAt + "/s", true);
+            }
+            for (String size : List.of("s", "lh", "ls", "j", "tr")) {
+                number(style, size, keyAt + "/s", -1e6, 1e6, false);
+            }
+            values(style.get("fc"), keyAt + "/s/fc", true);
+        }
+    }
+
+    /**
+     * Every number in {@code node} finite; inside a property's value ({@code k}, {@code s}, {@code e}) numbers
+     * where numbers are needed (a string there is an error: only names and expressions are text); a property's
+     * expression ({@code x}) and slot ({@code sid}) noted.
+     */
+    private void values(JsonNode node, String pointer, boolean numeric) {
+        if (node == null) {
+            return;
+        }
+        if (node.isNumber()) {
+            if (!Double.isFinite(node.asDouble())) {
+                throw new LottieException(pointer, "a number out of range");
+            }
+        } else if (node.isTextual() && numeric) {
+            throw new LottieException(pointer, "a string where a number is needed");
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                values(node.get(i), pointer + "/" + i, numeric);
+            }
+        } else if (node.isObject()) {
+            boolean property = node.has("k") && !numeric;
+            if (property && node.path("x").isTextual()) {
+                warn(pointer + "/x", "an expression is not drawn (the property keeps its keyframed value)");
+            }
+            if (property || node.has("sid")) {
+                propertySlot(node, pointer);
+            }
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                String key = field.getKey();
+                boolean value = property && key.equals("k") || numeric && !NAMES.contains(key);
+                values(field.getValue(), pointer + step(key), value);
+            }
+        }
+    }
+
+    /** Keys whose values are text even inside a property's value. */
+    private static final Set<String> NAMES = Set.of("n", "nm", "mn", "x", "sid", "ix");
+
+    private void propertySlot(JsonNode property, String pointer) {
+        if (!property.path("sid").isTextual()) {
+            return;
+        }
+        String sid = property.get("sid").asText();
+        String kind = pointer.endsWith("/c") || pointer.endsWith("/sc") || pointer.endsWith("/fc")
+                ? "color"
+                : property.path("k").isArray() || slotValue(sid).isArray() ? "vector" : "scalar";
+        slots.putIfAbsent(sid, kind);
+    }
+
+    private JsonNode slotValue(String sid) {
+        return root.path("slots").path(sid).path("p").path("k");
+    }
+
+    /** Slots declared at the top and used by no property: their kind from their value. */
+    private void declaredSlots() {
+        JsonNode declared = root.get("slots");
+        if (declared == null) {
+            return;
+        }
+        if (!declared.isObject()) {
+            throw new LottieException("/slots", "slots are an object by slot id");
+        }
+        for (Map.Entry<String, JsonNode> slot : declared.properties()) {
+            String at = "/slots" + step(slot.getKey());
+            JsonNode value = slot.getValue().path("p");
+            if (value.isMissingNode()) {
+                throw new LottieException(at, "a slot has a value (p)");
+            }
+            values(value, at + "/p", false);
+            if (!slots.containsKey(slot.getKey())) {
+                slots.put(slot.getKey(), value.has("p") && value.has("w")
+                        ? "image"
+                        : value.path("k").isArray() && value.path("k").path(0).has("s")
+                                && value.path("k").path(0).path("s").has("t")
+                                        ? "text"
+                                        : value.path("k").isArray() ? "vector" : "scalar");
+            }
+        }
+    }
+
+    private void warn(String pointer, String message) {
+        warningCount++;
+        if (warningCount <= LottieFile.MAX_WARNINGS) {
+            warnings.add(pointer + ": " + message);
+        }
+    }
+
+    private static JsonNode array(JsonNode parent, String key, String pointer, boolean required) {
+        JsonNode node = parent.get(key);
+        if (node == null && !required) {
+            return null;
+        }
+        if (node == null || !node.isArray()) {
+            throw new LottieException(pointer + step(key), node == null ? "missing (an array)" : "not an array");
+        }
+        return node;
+    }
+
+    private static String text(JsonNode parent, String key, String pointer, boolean required) {
+        JsonNode node = parent.get(key);
+        if (node == null && !required) {
+            return "";
+        }
+        if (node == null || !node.isTextual()) {
+            throw new LottieException(pointer + step(key), node == null ? "missing (a string)" : "not a string");
+        }
+        return node.asText();
+    }
+
+    private static double number(JsonNode parent, String key, String pointer, double min, double max,
+            boolean required) {
+        JsonNode node = parent.get(key);
+        if (node == null && !required) {
+            return min;
+        }
+        String at = pointer + step(key);
+        if (node == null) {
+            throw new LottieException(at, "missing (a number)");
+        }
+        if (!node.isNumber()) {
+            throw new LottieException(at, "a " + node.getNodeType().name().toLowerCase() + " where a number is"
+                    + " needed");
+        }
+        double value = node.asDouble();
+        if (!(value >= min && value <= max)) {
+            throw new LottieException(at, value + " is out of range (" + min + " to " + max + ")");
+        }
+        return value;
+    }
+
+    static String abbreviate(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+}
