@@ -88,7 +88,7 @@ class SampleTemplatesTest {
                     JsonNode layer = layers.get(i);
                     if ("lottie".equals(layer.path("type").asText())) {
                         box = new int[]{layer.get("x").asInt(), layer.get("y").asInt(), layer.get("width").asInt(),
-                            layer.get("height").asInt()};
+                                layer.get("height").asInt()};
                         layers.remove(i);
                     }
                 }

@@ -96,8 +96,10 @@ final class LottieKeys {
                 problems.add(at + "." + key + ": only lottie layers take it");
             }
         });
-        if (layer.textValue() != null && !layer.textValue().isNull() && !layer.textValue().isValueNode()) {
-            problems.add(at + ".text: a string (an object of texts is for lottie layers)");
+        if (layer.textValue() != null && !layer.textValue().isNull() && !layer.textValue().isTextual()) {
+            problems.add(at + ".text: a string" + (layer.textValue().isObject()
+                    ? " (an object of texts is for lottie layers)"
+                    : ""));
         }
     }
 

@@ -29,16 +29,24 @@ public final class ContactSheets {
 
     /** The sample data of each sample: the name in a script of its own where the sample shows a name large. */
     static final Map<String, String> DATA = Map.ofEntries(
-            Map.entry("greeting", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"offer\": \"20% off your next order\"}}"),
-            Map.entry("classic-card", "{\"personalization_fields\": {\"greeting\": \"Dear Ada\", \"caption\": \"Lisbon, 2019\"}}"),
-            Map.entry("vertical-short", "{\"personalization_fields\": {\"name\": \"สมชาย\", \"product\": \"Trail shoes\"}}"),
-            Map.entry("brand-story", "{\"personalization_fields\": {\"name\": \"محمد\", \"offer\": \"free delivery\"}}"),
-            Map.entry("showcase", "{\"personalization_fields\": {\"name\": \"José 🎉\", \"offer\": \"a free upgrade\"}}"),
-            Map.entry("product-tour", "{\"personalization_fields\": {\"name\": \"Asha Menon\", \"offer\": \"20% off\"}}"),
-            Map.entry("name-card", "{\"personalization_fields\": {\"name\": \"王伟\", \"title\": \"Head of design, Shanghai\"}}"),
+            Map.entry("greeting",
+                    "{\"personalization_fields\": {\"name\": \"श्रुति\", \"offer\": \"20% off your next order\"}}"),
+            Map.entry("classic-card",
+                    "{\"personalization_fields\": {\"greeting\": \"Dear Ada\", \"caption\": \"Lisbon, 2019\"}}"),
+            Map.entry("vertical-short",
+                    "{\"personalization_fields\": {\"name\": \"สมชาย\", \"product\": \"Trail shoes\"}}"),
+            Map.entry("brand-story",
+                    "{\"personalization_fields\": {\"name\": \"محمد\", \"offer\": \"free delivery\"}}"),
+            Map.entry("showcase",
+                    "{\"personalization_fields\": {\"name\": \"José 🎉\", \"offer\": \"a free upgrade\"}}"),
+            Map.entry("product-tour",
+                    "{\"personalization_fields\": {\"name\": \"Asha Menon\", \"offer\": \"20% off\"}}"),
+            Map.entry("name-card",
+                    "{\"personalization_fields\": {\"name\": \"王伟\", \"title\": \"Head of design, Shanghai\"}}"),
             Map.entry("welcome", "{\"personalization_fields\": {\"name\": \"محمد\"}}"),
             Map.entry("birthday", "{\"personalization_fields\": {\"name\": \"José 🎉\"}}"),
-            Map.entry("year-in-review", "{\"personalization_fields\": {\"name\": \"श्रुति\", \"orders\": \"37\", \"saved\": \"₹4,200\"}}"),
+            Map.entry("year-in-review",
+                    "{\"personalization_fields\": {\"name\": \"श्रुति\", \"orders\": \"37\", \"saved\": \"₹4,200\"}}"),
             Map.entry("order-confirmation", "{\"personalization_fields\": {\"name\": \"王伟\", \"order\": \"A-1042\"}}"),
             Map.entry("event-invitation", "{\"personalization_fields\": {\"name\": \"김민준\"}}"));
     static final List<String> NAMES = List.of("王伟", "श्रुति", "สมชาย", "محمد", "שרה", "José 🎉", "김민준", "さくら");

@@ -192,4 +192,21 @@ class ChunkPlanTest {
         assertThat(personalChunks(ChunkPlan.of(video, ChunkPlan.resolved(video), 30)))
                 .containsExactly(false, false, true);
     }
+
+    @Test
+    void aLottieLayerWithAPersonalTextIsPersonalWhereItShowsAndOnlyThere() {
+        ResolvedVideo video = video("""
+                [{"id": "tour", "duration": 6, "layers": [
+                  {"id": "intro", "type": "lottie", "motion": "intro", "width": 320, "height": 180, "end": 2},
+                  {"id": "wish", "type": "lottie", "motion": "confetti", "width": 320, "height": 180, "start": 3,
+                   "end": 4, "text": {"NAME": "Hi {{name}}"}},
+                  {"id": "seal", "type": "lottie", "motion": "seal", "width": 320, "height": 180, "start": 4,
+                   "text": {"ORDER": "thank you"}}]}]""", DATA);
+
+        assertThat(video.segments().get(0).personalLayers()).as("only the one whose text has a placeholder")
+                .containsExactly(1);
+        assertThat(personalChunks(ChunkPlan.of(video, ChunkPlan.resolved(video), 30)))
+                .containsExactly(false, false, false, true, false, false);
+        assertThat(video.motions()).containsExactly("intro", "confetti", "seal");
+    }
 }
