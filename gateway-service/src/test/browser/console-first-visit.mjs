@@ -24,6 +24,7 @@ const require = createRequire(path.join(here, '../../../../build/node/package.js
 const { chromium } = require('playwright-core');
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const consoleDir = path.resolve(process.argv[2] || path.join(here, '../../../../console'));
+const samplesDir = path.join(here, '../../../../docs/samples');
 
 // https: a secure context like the gateway's (crypto.randomUUID, used by the test render, exists only there)
 const ORIGIN = 'https://console.test';
@@ -123,6 +124,13 @@ async function serve(route) {
     return route.fulfill({ status: 200, contentType: `${type}; charset=utf-8`, body });
   }
   if (url.origin !== ORIGIN) { return route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' }); }
+  if (url.pathname.startsWith('/docs/gallery/')) {
+    // the gateway's gallery (GalleryTest checks it serves docs/samples as they are): the files themselves here
+    const name = url.pathname.slice('/docs/gallery/'.length);
+    const file = path.join(samplesDir, name);
+    if (!/^[a-z0-9-]+\.(png|json)$/.test(name) || !fs.existsSync(file)) { return route.fulfill({ status: 404, body: '' }); }
+    return route.fulfill({ status: 200, contentType: name.endsWith('.png') ? 'image/png' : 'application/json', body: fs.readFileSync(file) });
+  }
   const op = matchOp(request.method(), url.pathname);
   calls.push({ op: op || `${request.method()} ${url.pathname}`, query: Object.fromEntries(url.searchParams) });
   const answer = op && ANSWERS[op](url.searchParams);
@@ -202,7 +210,33 @@ async function vendorChecks(browser) {
   check('plural: a delivery with one attempt says "1 attempt"', /\b1 attempt\b/.test(attemptsText) && !/\b1 attempts\b/.test(attemptsText),
     attemptsText);
 
+  await go(page, '#/templates');
+  await page.waitForSelector('#gallery figure.sample img', { timeout: 5000 }).catch(() => {});
+  // the sheets load lazily: each is scrolled to, as a reader would, and decoded
+  await page.$$eval('#gallery figure.sample img', (images) => Promise.all(images.map((img) => {
+    img.scrollIntoView();
+    return img.decode().catch(() => {});
+  })));
+  const samples = JSON.parse(fs.readFileSync(path.join(samplesDir, 'gallery.json'), 'utf8'));
+  const figures = await page.$$eval('#gallery figure.sample', (all) => all.map((figure) => {
+    const img = figure.querySelector('img');
+    return { useCase: figure.dataset.useCase, loaded: img.complete && img.naturalWidth > 0, alt: img.alt,
+      link: figure.querySelector('h3 a')?.getAttribute('href') || null };
+  }));
+  check('gallery: every sample\'s contact sheet shown, with its alt text, the vendor\'s templates linked',
+    figures.length === samples.length && figures.every((f) => f.loaded && f.alt.includes('frames'))
+    && figures.find((f) => f.useCase === 'showcase')?.link === `#/templates/${TEMPLATE}`, JSON.stringify(figures));
+
   await go(page, `#/templates/${TEMPLATE}`);
+  const before = calls.filter((call) => call.op === 'POST /templates/{id}/preview').length;
+  await page.click('#preview-play');
+  await page.waitForFunction(() => document.querySelector('#preview-play')?.getAttribute('aria-pressed') === 'false',
+    null, { timeout: 15000 }).catch(() => {});
+  const played = calls.filter((call) => call.op === 'POST /templates/{id}/preview').length - before;
+  const lastTime = Number(await page.$eval('#preview-time', (input) => input.value));
+  check('preview: Play draws frame after frame from the server through the video', played >= 3
+    && lastTime > 1, JSON.stringify({ played, lastTime }));
+
   await page.click('#test-render');
   await page.waitForSelector('#test-status[data-status="SUCCESS"]', { timeout: 10000 }).catch(() => {});
   const atSuccess = statusCalls;
