@@ -53,8 +53,8 @@ final class LottieKeys {
         if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
             problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
         }
-        TemplateValidator.position(layer.x(), at + ".x", Set.of("center"), problems);
-        TemplateValidator.position(layer.y(), at + ".y", Set.of("center"), problems);
+        LayerRules.position(layer.x(), at + ".x", Set.of("center"), problems);
+        LayerRules.position(layer.y(), at + ".y", Set.of("center"), problems);
         if (PictureFit.ofWire(layer.fit()) == null) {
             problems.add(at + ".fit: one of contain, cover, stretch");
         }
@@ -117,7 +117,7 @@ final class LottieKeys {
                 problems.add(path + ": a string with {{field}} placeholders, at most " + MAX_TEXT + " characters");
                 continue;
             }
-            Matcher placeholder = TemplateResolver.PLACEHOLDER.matcher(value.asText());
+            Matcher placeholder = Placeholders.PATTERN.matcher(value.asText());
             while (placeholder.find()) {
                 if (!fieldNames.contains(placeholder.group(1))) {
                     problems.add(path + ": {{" + placeholder.group(1) + "}} is not a declared field");

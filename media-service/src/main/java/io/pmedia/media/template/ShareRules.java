@@ -58,7 +58,7 @@ public final class ShareRules {
     }
 
     private static void placeholders(String text, String path, Set<String> fieldNames, List<String> problems) {
-        Matcher placeholder = TemplateResolver.PLACEHOLDER.matcher(text);
+        Matcher placeholder = Placeholders.PATTERN.matcher(text);
         while (placeholder.find()) {
             if (!fieldNames.contains(placeholder.group(1))) {
                 problems.add(path + ": {{" + placeholder.group(1) + "}} is not a declared field");

@@ -2,14 +2,11 @@ package io.pmedia.media.template;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -27,7 +24,6 @@ import io.pmedia.events.RenderInput;
  */
 public final class TemplateResolver {
 
-    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_-]+)\\s*}}");
     static final String BACKGROUND = "background";
     static final int DEFAULT_TEXT_SIZE = 48;
     static final int DEFAULT_MAX_LINES = 2;
@@ -80,9 +76,9 @@ public final class TemplateResolver {
      */
     public static ResolvedVideo resolve(TemplateDefinition template, RenderInput input, SpeechLengths lengths) {
         String useCase = "use case '" + template.useCaseId() + "'";
-        Map<String, String> fields = fields(template, input, useCase);
-        Map<AssetKind, List<String>> slots = slots(template, input, useCase);
-        Map<String, FrameSegment> directives = directives(template, input, useCase);
+        Map<String, String> fields = RequestValues.fields(template, input, useCase);
+        Map<AssetKind, List<String>> slots = RequestValues.slots(template, input, useCase);
+        Map<String, FrameSegment> directives = RequestValues.directives(template, input, useCase);
 
         List<Planned> planned = new ArrayList<>();
         List<TemplateDefinition.Segment> segments = template.segmentsOrEmpty();
@@ -194,151 +190,6 @@ public final class TemplateResolver {
         }
     }
 
-    private static Map<String, String> fields(TemplateDefinition template, RenderInput input, String useCase) {
-        Map<String, TemplateDefinition.Field> declared = new LinkedHashMap<>();
-        template.fieldsOrEmpty().forEach(field -> declared.put(field.name(), field));
-        Map<String, String> values = new HashMap<>();
-        for (TemplateDefinition.Field field : declared.values()) {
-            String given = input.fields().get(field.name());
-            String value = given == null ? "" : VendorInput.cleanText(given).strip();
-            if (value.isEmpty() && field.defaultValue() != null) {
-                value = field.defaultValue();
-            }
-            if (value.isEmpty() && field.requiredOrFalse()) {
-                throw new TemplateResolutionException(
-                        "personalization field '" + field.name() + "' is required by " + useCase);
-            }
-            if (VendorInput.length(value) > field.maxLengthOrDefault()) {
-                throw new TemplateResolutionException("personalization field '" + field.name() + "' is longer than "
-                        + field.maxLengthOrDefault() + " characters");
-            }
-            values.put(field.name(), value);
-        }
-        return values;
-    }
-
-    private static Map<AssetKind, List<String>> slots(TemplateDefinition template, RenderInput input,
-            String useCase) {
-        Map<AssetKind, List<String>> slots = new HashMap<>();
-        for (AssetKind kind : AssetKind.SLOTS) {
-            List<TemplateDefinition.AssetSlot> declared = template.assetsOrEmpty().of(kind);
-            List<String> given = kind.urlsIn(input);
-            for (int i = declared.size(); i < given.size(); i++) {
-                if (!given.get(i).isBlank()) {
-                    throw new TemplateResolutionException("global_assets." + kind.listName() + "[" + i
-                            + "] is out of range: " + useCase + " takes " + count(declared.size(), kind));
-                }
-            }
-            List<String> urls = new ArrayList<>();
-            for (int i = 0; i < declared.size(); i++) {
-                String where = "global_assets." + kind.listName() + "[" + i + "]";
-                TemplateDefinition.AssetSlot slot = declared.get(i);
-                String url = i < given.size() && !given.get(i).isBlank()
-                        ? VendorInput.requireAssetUrl(given.get(i), where)
-                        : slot.defaultUrl();
-                if (url == null && slot.requiredOrFalse()) {
-                    throw new TemplateResolutionException(where + " is required by " + useCase);
-                }
-                urls.add(url);
-            }
-            slots.put(kind, urls);
-        }
-        return slots;
-    }
-
-    private static String count(int n, AssetKind kind) {
-        return n == 0 ? "no " + kind.listName() : n == 1 ? "1 " + kind.singular() : n + " " + kind.listName();
-    }
-
-    /** The request's directives by segment id, checked, with texts cleaned and URLs stripped. */
-    private static Map<String, FrameSegment> directives(TemplateDefinition template, RenderInput input,
-            String useCase) {
-        Map<String, TemplateDefinition.Segment> byId = new LinkedHashMap<>();
-        template.segmentsOrEmpty().forEach(segment -> byId.put(segment.id(), segment));
-        Set<String> fieldNames = Set.copyOf(template.fieldsOrEmpty().stream().map(TemplateDefinition.Field::name)
-                .toList());
-        Map<String, FrameSegment> directives = new HashMap<>();
-        for (int i = 0; i < input.frameSegments().size(); i++) {
-            FrameSegment directive = input.frameSegments().get(i);
-            String where = "frame_segments[" + i + "]";
-            if (VendorInput.isBlank(directive.segmentId())) {
-                throw new TemplateResolutionException(where + ".segment_id is required");
-            }
-            TemplateDefinition.Segment segment = byId.get(directive.segmentId());
-            if (segment == null) {
-                throw new TemplateResolutionException(where + ".segment_id: " + useCase + " has no segment '"
-                        + directive.segmentId() + "' (segments: " + String.join(", ", byId.keySet()) + ")");
-            }
-            if (directives.containsKey(segment.id())) {
-                throw new TemplateResolutionException(
-                        where + ".segment_id: segment '" + segment.id() + "' is named twice");
-            }
-            if (directive.duration() != null && (directive.duration() < TemplateLimits.MIN_SEGMENT_DURATION
-                    || directive.duration() > TemplateLimits.MAX_DURATION)) {
-                throw new TemplateResolutionException(where + ".duration must be from "
-                        + seconds(TemplateLimits.MIN_SEGMENT_DURATION) + " to "
-                        + seconds(TemplateLimits.MAX_DURATION) + " seconds");
-            }
-            List<TemplateDefinition.Layer> layers = allLayers(segment);
-            Map<String, String> texts = new LinkedHashMap<>();
-            if (directive.texts() != null) {
-                directive.texts().forEach((layerId, given) -> {
-                    String at = where + ".texts." + layerId;
-                    if (layers.stream().noneMatch(l -> l.layerType() == LayerType.TEXT && layerId.equals(l.id()))) {
-                        throw new TemplateResolutionException(
-                                at + ": segment '" + segment.id() + "' has no text layer '" + layerId + "'");
-                    }
-                    String text = given == null ? "" : VendorInput.cleanText(given);
-                    if (VendorInput.length(text) > TemplateLimits.MAX_TEXT) {
-                        throw new TemplateResolutionException(
-                                at + " is longer than " + TemplateLimits.MAX_TEXT + " characters");
-                    }
-                    Matcher placeholder = PLACEHOLDER.matcher(text);
-                    while (placeholder.find()) {
-                        if (!fieldNames.contains(placeholder.group(1))) {
-                            throw new TemplateResolutionException(
-                                    at + ": {{" + placeholder.group(1) + "}} is not a field of " + useCase);
-                        }
-                    }
-                    texts.put(layerId, text);
-                });
-            }
-            Map<String, String> assets = new LinkedHashMap<>();
-            if (directive.assets() != null) {
-                directive.assets().forEach((key, url) -> {
-                    String at = where + ".assets." + key;
-                    if (BACKGROUND.equals(key)) {
-                        if (!hasPictureBackground(segment)) {
-                            throw new TemplateResolutionException(
-                                    at + ": segment '" + segment.id() + "' has no image or video background");
-                        }
-                    } else if (layers.stream().noneMatch(l -> l.assetKind() != null && key.equals(l.id()))) {
-                        throw new TemplateResolutionException(
-                                at + ": segment '" + segment.id() + "' has no image, icon or video layer '" + key
-                                        + "'");
-                    }
-                    assets.put(key, VendorInput.requireAssetUrl(url, at));
-                });
-            }
-            directives.put(segment.id(), new FrameSegment(segment.id(), directive.order(),
-                    directive.skip(), directive.duration(), texts, assets));
-        }
-        return directives;
-    }
-
-    private static List<TemplateDefinition.Layer> allLayers(TemplateDefinition.Segment segment) {
-        List<TemplateDefinition.Layer> layers = new ArrayList<>(segment.layersOrEmpty());
-        segment.variantsOrEmpty().stream().filter(v -> v.layers() != null).forEach(v -> layers.addAll(v.layers()));
-        return layers;
-    }
-
-    private static boolean hasPictureBackground(TemplateDefinition.Segment segment) {
-        List<TemplateDefinition.Background> backgrounds = new ArrayList<>();
-        backgrounds.add(segment.background());
-        segment.variantsOrEmpty().forEach(v -> backgrounds.add(v.background()));
-        return backgrounds.stream().anyMatch(b -> b != null && (b.image() != null || b.video() != null));
-    }
-
     private static ResolvedVideo.Segment segment(TemplateDefinition.Canvas canvas, Planned plan,
             Map<String, String> fields, Map<AssetKind, List<String>> slots, TemplateDefinition.AssetSlots declared,
             SpeechLengths lengths) {
@@ -383,9 +234,9 @@ public final class TemplateResolver {
                 boolean overridden = directive != null && layer.id() != null
                         && directive.texts().containsKey(layer.id());
                 String source = overridden ? directive.texts().get(layer.id()) : layer.text();
-                boolean mine = overridden || PLACEHOLDER.matcher(source).find();
+                boolean mine = overridden || Placeholders.PATTERN.matcher(source).find();
                 personal |= mine;
-                String text = substitute(source, fields, true);
+                String text = Placeholders.substitute(source, fields, true);
                 if (text == null) {
                     continue;
                 }
@@ -408,7 +259,7 @@ public final class TemplateResolver {
                 ResolvedVideo.Lottie lottie = lottie(layer, fields, slots.get(AssetKind.IMAGE),
                         declared.of(AssetKind.IMAGE), start, end, fades);
                 boolean mine = !lottie.texts().isEmpty() && texts(layer).values().stream()
-                        .anyMatch(text -> PLACEHOLDER.matcher(text).find())
+                        .anyMatch(text -> Placeholders.PATTERN.matcher(text).find())
                         || personalImages(layer, slots.get(AssetKind.IMAGE), declared.of(AssetKind.IMAGE));
                 personal |= mine;
                 if (mine) {
@@ -487,7 +338,7 @@ public final class TemplateResolver {
 
     /** A speech layer's text with its placeholders filled, on one line; null when nothing is left to say. */
     private static String spokenText(TemplateDefinition.Layer layer, Map<String, String> fields) {
-        String text = substitute(layer.text(), fields);
+        String text = Placeholders.substitute(layer.text(), fields);
         return text == null ? null : text.replaceAll("\\s+", " ");
     }
 
@@ -554,7 +405,7 @@ public final class TemplateResolver {
             double[] fades) {
         Map<String, String> texts = new LinkedHashMap<>();
         texts(layer).forEach((key, text) -> {
-            String filled = substitute(text, fields, true);
+            String filled = Placeholders.substitute(text, fields, true);
             texts.put(key, filled == null ? "" : filled);
         });
         Map<String, String> colors = new LinkedHashMap<>();
@@ -617,58 +468,6 @@ public final class TemplateResolver {
         return new ResolvedVideo.Audio(AudioType.TRACK, 0, audio.volume() == null ? 1.0 : audio.volume(), audio.url(),
                 Math.min(fadeIn, total / 2), Math.min(fadeOut, total / 2),
                 audio.duck() == null ? DEFAULT_DUCK : audio.duck());
-    }
-
-    /**
-     * The text with every placeholder replaced by its field's value, stripped; null when nothing is left to show:
-     * the text is blank, or it has placeholders and all of them are empty ("Photo: {{caption}}" without a caption).
-     * Values are inserted once: a value that looks like a placeholder stays as it is.
-     */
-    static String substitute(String text, Map<String, String> fields) {
-        return substitute(text, fields, false);
-    }
-
-    /**
-     * As {@link #substitute(String, Map)}; with {@code isolate}, a value with right-to-left letters inside a text
-     * that has letters of its own is wrapped in Unicode's first-strong isolate (U+2068 ... U+2069, what HTML's
-     * {@code <bdi>} does): the sentence keeps the direction its author wrote it in ("محمد, this one is yours" reads
-     * left to right with the name in its own order), where the first letter of the name would otherwise turn the
-     * whole paragraph right to left. A text that is only placeholders takes its direction from its values.
-     */
-    static String substitute(String text, Map<String, String> fields, boolean isolate) {
-        Matcher placeholder = PLACEHOLDER.matcher(text);
-        boolean ownLetters = isolate && hasStrongLetter(PLACEHOLDER.matcher(text).replaceAll(""));
-        StringBuilder out = new StringBuilder();
-        int placeholders = 0;
-        int filled = 0;
-        while (placeholder.find()) {
-            String value = fields.getOrDefault(placeholder.group(1), "");
-            placeholders++;
-            filled += value.isEmpty() ? 0 : 1;
-            if (ownLetters && hasRightToLeftLetter(value)) {
-                value = FIRST_STRONG_ISOLATE + value + POP_DIRECTIONAL_ISOLATE;
-            }
-            placeholder.appendReplacement(out, Matcher.quoteReplacement(value));
-        }
-        placeholder.appendTail(out);
-        String result = out.toString().strip();
-        return result.isEmpty() || placeholders > 0 && filled == 0 ? null : result;
-    }
-
-    static final String FIRST_STRONG_ISOLATE = "\u2068";
-    static final String POP_DIRECTIONAL_ISOLATE = "\u2069";
-
-    private static boolean hasStrongLetter(String text) {
-        return text.codePoints().map(Character::getDirectionality)
-                .anyMatch(d -> d == Character.DIRECTIONALITY_LEFT_TO_RIGHT
-                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC);
-    }
-
-    private static boolean hasRightToLeftLetter(String text) {
-        return text.codePoints().map(Character::getDirectionality)
-                .anyMatch(d -> d == Character.DIRECTIONALITY_RIGHT_TO_LEFT
-                        || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC);
     }
 
     private static String position(JsonNode value) {

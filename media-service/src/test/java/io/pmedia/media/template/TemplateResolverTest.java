@@ -430,12 +430,12 @@ class TemplateResolverTest {
     void aRightToLeftValueInsideASentenceIsIsolatedSoTheSentenceKeepsItsDirection() {
         Map<String, String> fields = Map.of("name", "محمد", "latin", "Ada");
 
-        assertThat(TemplateResolver.substitute("{{name}}, this one is yours", fields, true))
+        assertThat(Placeholders.substitute("{{name}}, this one is yours", fields, true))
                 .isEqualTo("\u2068محمد\u2069, this one is yours");
-        assertThat(TemplateResolver.substitute("{{name}}", fields, true)).as("only a value: its own direction")
+        assertThat(Placeholders.substitute("{{name}}", fields, true)).as("only a value: its own direction")
                 .isEqualTo("محمد");
-        assertThat(TemplateResolver.substitute("Hi {{latin}}", fields, true)).isEqualTo("Hi Ada");
-        assertThat(TemplateResolver.substitute("{{name}}, this one is yours", fields, false)).as("speech")
+        assertThat(Placeholders.substitute("Hi {{latin}}", fields, true)).isEqualTo("Hi Ada");
+        assertThat(Placeholders.substitute("{{name}}, this one is yours", fields, false)).as("speech")
                 .isEqualTo("محمد, this one is yours");
     }
 }
