@@ -58,11 +58,7 @@ final class GraphicsKeys {
             }
             shapeKeys.put("stroke", layer.stroke());
             shapeKeys.put("shadow", layer.shadow());
-            shapeKeys.forEach((key, value) -> {
-                if (value != null) {
-                    problems.add(at + "." + key + ": only shape layers take it");
-                }
-            });
+            LayerRules.refuse(shapeKeys, at, ": only shape layers take it", problems);
         }
     }
 
@@ -99,11 +95,7 @@ final class GraphicsKeys {
         textKeys.put("color", layer.color());
         textKeys.put("asset", layer.asset());
         textKeys.put("fit", layer.fit());
-        textKeys.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": a shape layer does not take it");
-            }
-        });
+        LayerRules.refuse(textKeys, at, ": a shape layer does not take it", problems);
     }
 
     /** Runs one reading of MotionKeys, its problem (if any) added with its JSON path. */

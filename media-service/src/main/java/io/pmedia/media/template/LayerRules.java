@@ -124,11 +124,7 @@ final class LayerRules {
         drawn.put("fade", layer.fade());
         drawn.put("fade-in", layer.fadeIn());
         drawn.put("fade-out", layer.fadeOut());
-        drawn.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": a speech layer is heard, not drawn");
-            }
-        });
+        refuse(drawn, at, ": a speech layer is heard, not drawn", problems);
     }
 
     private static void placeholders(TemplateDefinition.Layer layer, String at, Set<String> fieldNames,
@@ -225,11 +221,7 @@ final class LayerRules {
         textOnly.put("max-lines", layer.maxLines());
         textOnly.put("min-size", layer.minSize());
         textOnly.put("line-height", layer.lineHeight());
-        textOnly.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": only text layers take it");
-            }
-        });
+        refuse(textOnly, at, ": only text layers take it", problems);
     }
 
     static void slotIndex(Integer index, AssetKind kind, String path, TemplateDefinition template,
@@ -257,5 +249,17 @@ final class LayerRules {
         }
         problems.add(path + ": whole pixels (at most " + MAX_COORDINATE + " either way) or one of "
                 + String.join(", ", words.stream().sorted().toList()));
+    }
+
+    /**
+     * Each of {@code keys} that is given (not null) is a problem at {@code at.<key>}: the layer does not take it
+     * ({@code why}, e.g. ": only text layers take it").
+     */
+    static void refuse(Map<String, Object> keys, String at, String why, List<String> problems) {
+        keys.forEach((key, value) -> {
+            if (value != null) {
+                problems.add(at + "." + key + why);
+            }
+        });
     }
 }

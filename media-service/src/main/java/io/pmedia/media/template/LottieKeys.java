@@ -77,11 +77,7 @@ final class LottieKeys {
         others.put("min-size", layer.minSize());
         others.put("line-height", layer.lineHeight());
         others.put("asset", layer.asset());
-        others.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": a lottie layer does not take it");
-            }
-        });
+        LayerRules.refuse(others, at, ": a lottie layer does not take it", problems);
     }
 
     /** On another layer, the keys only a lottie layer takes. */
@@ -91,11 +87,7 @@ final class LottieKeys {
         lottieOnly.put("colors", layer.colors());
         lottieOnly.put("speed", layer.speed());
         lottieOnly.put("loop", layer.loop());
-        lottieOnly.forEach((key, value) -> {
-            if (value != null) {
-                problems.add(at + "." + key + ": only lottie layers take it");
-            }
-        });
+        LayerRules.refuse(lottieOnly, at, ": only lottie layers take it", problems);
         if (layer.textValue() != null && !layer.textValue().isNull() && !layer.textValue().isTextual()) {
             problems.add(at + ".text: a string" + (layer.textValue().isObject()
                     ? " (an object of texts is for lottie layers)"
