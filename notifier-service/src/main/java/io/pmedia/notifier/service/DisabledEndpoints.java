@@ -10,7 +10,7 @@ import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 import io.pmedia.notifier.config.NotifierConfig;
-import io.pmedia.notifier.repository.DeliveryStore;
+import io.pmedia.notifier.repository.EndpointStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -25,13 +25,13 @@ public class DisabledEndpoints {
 
     private static final Logger LOG = Logger.getLogger(DisabledEndpoints.class);
 
-    private final DeliveryStore store;
+    private final EndpointStore store;
     private final Vertx vertx;
     private final NotifierConfig config;
     private final Set<String> disabled = ConcurrentHashMap.newKeySet();
     private long timer = -1;
 
-    public DisabledEndpoints(DeliveryStore store, Vertx vertx, NotifierConfig config) {
+    public DisabledEndpoints(EndpointStore store, Vertx vertx, NotifierConfig config) {
         this.store = store;
         this.vertx = vertx;
         this.config = config;
@@ -54,17 +54,17 @@ public class DisabledEndpoints {
     }
 
     public boolean isDisabled(UUID clientId, String url) {
-        return disabled.contains(DeliveryStore.endpointKey(clientId, url));
+        return disabled.contains(EndpointStore.endpointKey(clientId, url));
     }
 
     public Uni<Void> disable(UUID clientId, String url, String reason) {
-        disabled.add(DeliveryStore.endpointKey(clientId, url));
+        disabled.add(EndpointStore.endpointKey(clientId, url));
         return store.disableEndpoint(clientId, url, reason);
     }
 
     /** Enables an endpoint again, also when another replica disabled it and this one has not seen it yet. */
     public Uni<Void> enable(UUID clientId, String url) {
-        disabled.remove(DeliveryStore.endpointKey(clientId, url));
+        disabled.remove(EndpointStore.endpointKey(clientId, url));
         return store.enableEndpoint(clientId, url);
     }
 }

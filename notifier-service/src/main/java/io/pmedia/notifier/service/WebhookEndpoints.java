@@ -20,7 +20,7 @@ import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.notifier.client.ClientRegistry;
-import io.pmedia.notifier.repository.DeliveryStore;
+import io.pmedia.notifier.repository.EndpointStore;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -38,10 +38,10 @@ public class WebhookEndpoints {
     }
 
     private final ClientRegistry registry;
-    private final DeliveryStore store;
+    private final EndpointStore store;
     private final ObjectMapper mapper;
 
-    public WebhookEndpoints(ClientRegistry registry, DeliveryStore store, ObjectMapper mapper) {
+    public WebhookEndpoints(ClientRegistry registry, EndpointStore store, ObjectMapper mapper) {
         this.registry = registry;
         this.store = store;
         this.mapper = mapper;
