@@ -202,7 +202,7 @@ final class FileChecker {
             }
         }
         if (layer.path("sy").isArray() && !layer.path("sy").isEmpty()) {
-            warn(pointer + "/sy", "layer styles are not drawn");
+            warn(pointer + "/sy", "layer styles are drawn in part at most (shadows only; lottie-web draws none)");
         }
         if (type == 2 && !imageAssets.contains(layer.path("refId").asText(null))) {
             throw new LottieException(pointer + "/refId", "no image asset has the id '"
@@ -258,12 +258,20 @@ final class FileChecker {
         if (document.has("sid")) {
             slots.put(text(document, "sid", at, true), "text");
         }
+        textDocument(document, at);
+    }
+
+    /** A text document: its keyframes, each with a document whose text is a string and whose sizes are numbers. */
+    private void textDocument(JsonNode document, String at) {
         JsonNode keys = document.get("k");
         if (keys == null && document.has("sid")) {
             return; // the slot gives the document
         }
         if (keys == null || !keys.isArray()) {
             throw new LottieException(at + "/k", "a text document's keyframes are an array");
+        }
+        if (document.path("x").isTextual()) {
+            warn(at + "/x", "an expression is not drawn (the text keeps its keyframed value)");
         }
         for (int k = 0; k < keys.size(); k++) {
             JsonNode key = keys.get(k);
@@ -280,6 +288,7 @@ final class FileChecker {
                 number(style, size, keyAt + "/s", -1e6, 1e6, false);
             }
             values(style.get("fc"), keyAt + "/s/fc", true);
+            values(style.get("sc"), keyAt + "/s/sc", true);
         }
     }
 
@@ -348,17 +357,26 @@ final class FileChecker {
         for (Map.Entry<String, JsonNode> slot : declared.properties()) {
             String at = "/slots" + step(slot.getKey());
             JsonNode value = slot.getValue().path("p");
-            if (value.isMissingNode()) {
-                throw new LottieException(at, "a slot has a value (p)");
+            if (!value.isObject()) {
+                throw new LottieException(at + "/p", "a slot's value (p) is an object");
             }
-            values(value, at + "/p", false);
-            if (!slots.containsKey(slot.getKey())) {
-                slots.put(slot.getKey(), value.has("p") && value.has("w")
+            String kind = slots.get(slot.getKey());
+            if (kind == null) {
+                kind = value.has("p") && value.has("w")
                         ? "image"
-                        : value.path("k").isArray() && value.path("k").path(0).has("s")
-                                && value.path("k").path(0).path("s").has("t")
-                                        ? "text"
-                                        : value.path("k").isArray() ? "vector" : "scalar");
+                        : value.path("k").path(0).path("s").path("t").isTextual()
+                                ? "text"
+                                : value.path("k").isArray() ? "vector" : "scalar";
+                slots.put(slot.getKey(), kind);
+            }
+            switch (kind) {
+                case "text" -> textDocument(value, at + "/p");
+                case "image" -> {
+                    imageAssets.remove(slot.getKey());
+                    asset(((ObjectNode) value.deepCopy()).put("id", slot.getKey()), at + "/p");
+                    imageAssets.remove(slot.getKey());
+                }
+                default -> values(value, at + "/p", false);
             }
         }
     }

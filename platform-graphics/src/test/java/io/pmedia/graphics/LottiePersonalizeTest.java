@@ -1,0 +1,153 @@
+package io.pmedia.graphics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.pmedia.graphics.lottie.LottieException;
+import io.pmedia.graphics.lottie.LottieFile;
+import io.pmedia.graphics.text.FontChain;
+
+/**
+ * A template's values change the drawn pixels where they should: a text layer by its name, a text slot, a colour
+ * slot; texts of every script and of the longest length draw in bounded time, and longer ones are refused.
+ */
+class LottiePersonalizeTest {
+
+    static final Path MOTIONS = Path.of("../deploy/local/motions");
+    static final int W = 1280;
+    static final int H = 720;
+    static final FontChain FONTS = FontChain.of(Map.of());
+
+    static byte[] sample(String name) throws Exception {
+        return Files.readAllBytes(MOTIONS.resolve(name + ".json"));
+    }
+
+    /** The file's frame {@code frame} drawn full size over black, as RGBA. */
+    static byte[] draw(String json, long frame) {
+        LottieLayer layer = new LottieLayer(new Timing(0, 100, 0, 0), json, 0, 0, W, H, LottieLayer.Fit.CONTAIN, 1,
+                false, null);
+        try (FrameRenderer renderer = new FrameRenderer(new Scene(W, H, 30, List.of(layer)), FONTS)) {
+            return renderer.render(frame);
+        }
+    }
+
+    /** How many pixels of the region differ between two frames. */
+    static int changed(byte[] a, byte[] b, int left, int top, int right, int bottom) {
+        int count = 0;
+        for (int y = top; y < bottom; y++) {
+            for (int x = left; x < right; x++) {
+                int i = (y * W + x) * 4;
+                if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 30) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    @Test
+    void aTextLayerByNameChangesTheTextAndNothingElse() throws Exception {
+        byte[] file = sample("counter-ring");
+        byte[] before = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 75);
+        byte[] after = draw(LottieFile.personalize(file, Map.of("VALUE", "42"), Map.of(), Map.of()), 75);
+        assertThat(changed(before, after, 440, 290, 840, 400)).as("the number's box").isGreaterThan(1000);
+        assertThat(changed(before, after, 0, 0, W, 250)).as("above the number").isZero();
+        assertThat(changed(before, after, 0, 600, W, H)).as("the caption").isZero();
+    }
+
+    @Test
+    void aTextSlotTakesItsText() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = (ObjectNode) json.readTree(sample("check-seal"));
+        ObjectNode document = (ObjectNode) root.at("/layers/0/t/d");
+        assertThat(root.at("/layers/0/nm").asText()).isEqualTo("ORDER");
+        root.withObjectProperty("slots").putObject("order-line").putObject("p").set("k", document.get("k").deepCopy());
+        document.remove("k");
+        document.put("sid", "order-line");
+        byte[] slotted = json.writeValueAsBytes(root);
+        assertThat(LottieFile.check(slotted).slots()).containsEntry("order-line", "text");
+        byte[] before = draw(LottieFile.personalize(slotted, Map.of(), Map.of(), Map.of()), 70);
+        byte[] after = draw(LottieFile.personalize(slotted, Map.of("order-line", "Order #7 ships today"),
+                Map.of(), Map.of()), 70);
+        assertThat(changed(before, after, 200, 560, 1080, 660)).as("the order line").isGreaterThan(1000);
+        assertThat(changed(before, after, 0, 0, W, 540)).as("the seal").isZero();
+        assertThat(changed(before, draw(LottieFile.personalize(sample("check-seal"), Map.of(), Map.of(), Map.of()),
+                70), 0, 0, W, H)).as("the slot's own value is the file's text").isZero();
+    }
+
+    @Test
+    void aColourSlotRecoloursWhatUsesIt() throws Exception {
+        byte[] file = sample("counter-ring");
+        byte[] red = draw(LottieFile.personalize(file, Map.of(), Map.of("accent", "#ff0000"), Map.of()), 75);
+        byte[] green = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 75);
+        assertThat(reddish(red)).as("the ring in red").isGreaterThan(5000);
+        assertThat(reddish(green)).isZero();
+        assertThat(changed(red, green, 520, 290, 760, 400)).as("the number inside the ring").isZero();
+    }
+
+    static int reddish(byte[] rgba) {
+        int count = 0;
+        for (int i = 0; i < rgba.length; i += 4) {
+            if ((rgba[i] & 0xff) > 200 && (rgba[i + 1] & 0xff) < 60 && (rgba[i + 2] & 0xff) < 60) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Test
+    void textsOfEveryScriptDrawInBoundedTime() throws Exception {
+        byte[] file = sample("counter-ring");
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("arabic", "محمد عبد الله");
+        texts.put("devanagari", "श्रुति क्षत्रिय");
+        texts.put("chinese", "王伟 你好");
+        texts.put("emoji", "José 🎉🚀");
+        texts.put("longest", "Ünïcødé ".repeat(LottieFile.MAX_TEXT / 8));
+        byte[] empty = draw(LottieFile.personalize(file, Map.of("VALUE", ""), Map.of(), Map.of()), 75);
+        for (Map.Entry<String, String> text : texts.entrySet()) {
+            byte[] drawn = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> draw(LottieFile.personalize(file,
+                    Map.of("VALUE", text.getValue()), Map.of(), Map.of()), 75));
+            assertThat(changed(empty, drawn, 0, 200, W, 560)).as("%s drawn", text.getKey()).isGreaterThan(200);
+        }
+    }
+
+    @Test
+    void aTextOverTheLimitOrANameThatIsNotThereIsRefused() throws Exception {
+        byte[] file = sample("counter-ring");
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("VALUE", "x".repeat(10_000)), Map.of(),
+                Map.of())).isInstanceOf(LottieException.class).hasMessageContaining("10000 characters");
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("NOPE", "x"), Map.of(), Map.of()))
+                .isInstanceOf(LottieException.class).hasMessageContaining("'NOPE'");
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of(), Map.of("accent", "red"), Map.of()))
+                .isInstanceOfSatisfying(LottieException.class, e -> assertThat(e.pointer()).isEqualTo(
+                        "/slots/accent"));
+    }
+
+    @Test
+    void anImageAssetIsEmbedded() {
+        String json = LottieCheckTest.file(LottieCheckTest.imageLayer("photo"),
+                "{\"id\":\"photo\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0};
+        String personalized = LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of("photo", png));
+        assertThat(personalized).contains("\"p\":\"data:image/png;base64,iVBORw0KGgoAAA==\"").contains("\"e\":1");
+        assertThatThrownBy(() -> LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of("photo", "<svg/>".getBytes(StandardCharsets.UTF_8)))).isInstanceOf(LottieException.class)
+                .hasMessageContaining("not a PNG or JPEG");
+    }
+}
