@@ -139,15 +139,57 @@ class LottiePersonalizeTest {
     }
 
     @Test
-    void anImageAssetIsEmbedded() {
+    void anImageAssetIsEmbeddedAndDrawnBetweenTheLayersAboveAndBelowIt() throws Exception {
+        // a 200x100 file: a blue bar on top over the left of an 80x40 image centred at (100, 50), over green
+        String json = LottieCheckTest.file(box("0,0,1", 60, 30, 40, 40) + ","
+                + LottieCheckTest.imageLayer("photo").replace("\"ks\":{}", "\"ks\":{\"p\":{\"a\":0,\"k\":[100,50]},"
+                        + "\"a\":{\"a\":0,\"k\":[40,20]}}")
+                + "," + box("0,1,0", 0, 0, 200, 100),
+                "{\"id\":\"photo\",\"w\":80,\"h\":40,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
+        byte[] file = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(LottieFile.check(file).warnings()).hasSize(1); // the placeholder, until the template fills it
+        byte[] drawn = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of("photo", redPng())), 10);
+        // fitted contain: 200x100 at 6.4 times, 40 pixels from the top
+        assertThat(pixel(drawn, 110, 50)).as("the image").isEqualTo(0xff0000);
+        assertThat(pixel(drawn, 70, 50)).as("the bar above it").isEqualTo(0x0000ff);
+        assertThat(pixel(drawn, 20, 20)).as("the ground below it").isEqualTo(0x00ff00);
+        byte[] empty = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 10);
+        assertThat(pixel(empty, 110, 50)).as("no image given").isEqualTo(0x00ff00);
+    }
+
+    @Test
+    void anImageThatIsNotAPngOrJpegIsRefused() {
         String json = LottieCheckTest.file(LottieCheckTest.imageLayer("photo"),
                 "{\"id\":\"photo\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
-        byte[] png = {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0};
-        String personalized = LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
-                Map.of("photo", png));
-        assertThat(personalized).contains("\"p\":\"data:image/png;base64,iVBORw0KGgoAAA==\"").contains("\"e\":1");
         assertThatThrownBy(() -> LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
                 Map.of("photo", "<svg/>".getBytes(StandardCharsets.UTF_8)))).isInstanceOf(LottieException.class)
                 .hasMessageContaining("not a PNG or JPEG");
+    }
+
+    /** A shape layer: a rectangle of colour {@code rgb} ("r,g,b" from 0 to 1). */
+    static String box(String rgb, double left, double top, double width, double height) {
+        return "{\"ty\":4,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\","
+                + "\"p\":{\"a\":0,\"k\":[" + (left + width / 2) + "," + (top + height / 2) + "]},\"s\":{\"a\":0,\"k\":["
+                + width + "," + height + "]},\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[" + rgb
+                + ",1]},\"o\":{\"a\":0,\"k\":100}},{\"ty\":\"tr\"}]}]}";
+    }
+
+    static byte[] redPng() throws Exception {
+        java.awt.image.BufferedImage red = new java.awt.image.BufferedImage(16, 8,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < 8; y++) {
+            for (int x = 0; x < 16; x++) {
+                red.setRGB(x, y, 0xff0000);
+            }
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(red, "png", png);
+        return png.toByteArray();
+    }
+
+    /** The RGB at a point of the 200x100 file, as drawn fitted in the frame. */
+    static int pixel(byte[] rgba, double x, double y) {
+        int i = ((int) (40 + y * 6.4) * W + (int) (x * 6.4)) * 4;
+        return (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
     }
 }

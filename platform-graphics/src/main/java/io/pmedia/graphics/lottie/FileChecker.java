@@ -204,9 +204,8 @@ final class FileChecker {
         if (layer.path("sy").isArray() && !layer.path("sy").isEmpty()) {
             warn(pointer + "/sy", "layer styles are drawn in part at most (shadows only; lottie-web draws none)");
         }
-        if (type == 2 && !imageAssets.contains(layer.path("refId").asText(null))) {
-            throw new LottieException(pointer + "/refId", "no image asset has the id '"
-                    + abbreviate(layer.path("refId").asText("")) + "'");
+        if (type == 2) {
+            imageLayer(layer, pointer);
         }
         if (type == 4) {
             shapes(array(layer, "shapes", pointer, true), pointer + "/shapes");
@@ -222,6 +221,18 @@ final class FileChecker {
             } else if (!field.getKey().equals("shapes")) {
                 values(field.getValue(), pointer + step(field.getKey()), false);
             }
+        }
+    }
+
+    private void imageLayer(JsonNode layer, String pointer) {
+        if (!imageAssets.contains(layer.path("refId").asText(null))) {
+            throw new LottieException(pointer + "/refId", "no image asset has the id '"
+                    + abbreviate(layer.path("refId").asText("")) + "'");
+        }
+        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : PlacedImage.unplaceable(layer);
+        if (why != null) {
+            warn(pointer, "the image layer is not drawn: " + why + " (the engine draws the image layers of the"
+                    + " main composition that stand on their own)");
         }
     }
 
