@@ -188,7 +188,7 @@ class LottieCheckTest {
         String old = file("{\"ty\":4,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"it\":["
                 + "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[255,127.5,0,255]}}]}]}", "").replace("5.12.2", "4.0.0");
         String upgraded = LottieFile.personalize(bytes(old), Map.of(), Map.of(), Map.of());
-        assertThat(upgraded).contains("\"k\":[1.0,0.5,0.0,1.0]").contains("\"v\":\"4.1.9\"");
+        assertThat(upgraded).contains("\"k\":[1.0,0.5,0.0,1.0]").contains("\"v\":\"4.4.18\"");
         String current = LottieFile.personalize(bytes(old.replace("4.0.0", "4.1.9")), Map.of(), Map.of(),
                 Map.of());
         assertThat(current).contains("\"k\":[255,127.5,0,255]");

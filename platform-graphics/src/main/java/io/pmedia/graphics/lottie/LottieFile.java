@@ -62,7 +62,9 @@ public final class LottieFile {
      * @throws LottieException when the file is malformed, over a limit, or refers to what the engine will not load
      */
     public static LottieCheck check(byte[] json) {
-        return new FileChecker(parse(json)).check();
+        ObjectNode root = parse(json);
+        Upgrades.apply(root);
+        return new FileChecker(root).check();
     }
 
     /**
@@ -80,8 +82,8 @@ public final class LottieFile {
     public static String personalize(byte[] json, Map<String, String> texts, Map<String, String> colors,
             Map<String, byte[]> images) {
         ObjectNode root = parse(json);
-        new FileChecker(root).check();
         Upgrades.apply(root);
+        new FileChecker(root).check();
         new Personalizer(root).apply(texts, colors, images);
         try {
             return JSON.writeValueAsString(root);
