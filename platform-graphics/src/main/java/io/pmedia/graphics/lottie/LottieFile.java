@@ -69,8 +69,9 @@ public final class LottieFile {
 
     /**
      * The JSON the engine draws: the file checked, upgraded as lottie-web upgrades old Bodymovin files, its slots
-     * resolved (each property that names a slot takes the slot's value, or the replacement given here), and
-     * personalized.
+     * resolved (each property that names a slot takes the slot's value, or the replacement given here),
+     * personalized, and its keyframed paths of changing vertex counts made one count ({@code PathCounts}: Skottie
+     * drops them, lottie-web plays them).
      *
      * @param texts text by a text layer's name ({@code nm}) or a text slot's id: the text of every keyframe of the
      *        layer's text document; at most {@link #MAX_TEXT} characters
@@ -85,6 +86,7 @@ public final class LottieFile {
         Upgrades.apply(root);
         new FileChecker(root).check();
         new Personalizer(root).apply(texts, colors, images);
+        PathCounts.apply(root);
         try {
             return JSON.writeValueAsString(root);
         } catch (IOException e) {
