@@ -79,6 +79,56 @@ class LottieCheckTest {
     }
 
     @Test
+    void repeatersThatMultiplyPastTheLimitAreRefused() {
+        String tooMany = file(shapeLayer(repeater(1e9)), "");
+        assertThat(refused(tooMany).pointer()).isEqualTo("/layers/0/shapes/0/c");
+        // 50 x 50 x 50 copies of one rectangle: each repeater is allowed, what they draw together is not
+        String nested = file(shapeLayer("{\"ty\":\"gr\",\"it\":[{\"ty\":\"gr\",\"it\":[" + rect() + "," + repeater(50)
+                + "]}," + repeater(50) + "]}," + repeater(50)), "");
+        LottieException e = refused(nested);
+        assertThat(e.pointer()).isEqualTo("/layers/0");
+        assertThat(e.reason()).contains("more than " + LottieFile.MAX_SHAPES + " shapes");
+        String star = file(shapeLayer("{\"ty\":\"sr\",\"sy\":1,\"pt\":{\"a\":0,\"k\":1000000},"
+                + "\"or\":{\"a\":0,\"k\":10},\"ir\":{\"a\":0,\"k\":5}}"), "");
+        assertThat(refused(star).pointer()).isEqualTo("/layers/0/shapes/0/pt");
+    }
+
+    @Test
+    void aFileAtItsLimitsDrawsInBoundedTime() {
+        // 1,900 layers of a rectangle and its fill repeated 4 times: 15,200 shapes, near both limits
+        String layer = shapeLayer("{\"ty\":\"gr\",\"it\":[" + rect() + "]}," + repeater(4));
+        String json = file(String.join(",", java.util.Collections.nCopies(1_900, layer)), "");
+        LottieCheck check = LottieFile.check(bytes(json));
+        assertThat(check.width()).isEqualTo(200);
+        String played = LottieFile.personalize(bytes(json), Map.of(), Map.of(), Map.of());
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            LottieLayer lottie = new LottieLayer(new Timing(0, 1, 0, 0), played, 0, 0, 400, 200, null, 1, false,
+                    null);
+            try (FrameRenderer renderer = new FrameRenderer(new Scene(400, 200, 30, List.of(lottie)), fonts())) {
+                for (int frame = 0; frame < 3; frame++) {
+                    assertThat(renderer.render(frame)).isNotEmpty();
+                }
+            }
+        });
+    }
+
+    static String shapeLayer(String shapes) {
+        return "{\"ty\":4,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"shapes\":[" + shapes + "]}";
+    }
+
+    static String rect() {
+        return "{\"ty\":\"rc\",\"p\":{\"a\":0,\"k\":[20,20]},\"s\":{\"a\":0,\"k\":[10,10]},\"r\":{\"a\":0,\"k\":0}},"
+                + "{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[1,0,0,1]},\"o\":{\"a\":0,\"k\":100}}";
+    }
+
+    static String repeater(double copies) {
+        return "{\"ty\":\"rp\",\"c\":{\"a\":0,\"k\":" + copies + "},\"o\":{\"a\":0,\"k\":0},\"m\":1,"
+                + "\"tr\":{\"ty\":\"tr\",\"p\":{\"a\":0,\"k\":[12,0]},\"a\":{\"a\":0,\"k\":[0,0]},"
+                + "\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"so\":{\"a\":0,\"k\":100},"
+                + "\"eo\":{\"a\":0,\"k\":100}}}";
+    }
+
+    @Test
     void deepPrecompNestingIsRefusedWithThePointerOfTheReference() {
         StringBuilder assets = new StringBuilder();
         for (int i = 0; i < 40; i++) {

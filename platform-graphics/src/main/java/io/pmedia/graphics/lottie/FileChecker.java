@@ -131,13 +131,23 @@ final class FileChecker {
         number(asset, "h", pointer, 0, LottieFile.MAX_SIDE * 4, false);
     }
 
-    /** The layers one instance of a composition brings, and how deep its precomps nest below it. */
+    /**
+     * The layers one instance of a composition brings, how deep its precomps nest below it, and the shapes it
+     * draws (each repeater's copies counted).
+     */
     private long[] count(JsonNode layers, String pointer, int depth) {
         long total = 0;
         long deepest = 0;
+        long drawn = 0;
         for (int i = 0; i < layers.size(); i++) {
             JsonNode layer = layers.get(i);
             total++;
+            drawn = Math.min(drawn + drawnShapes(layer.path("shapes"), pointer + "/" + i + "/shapes"),
+                    LottieFile.MAX_SHAPES + 1L);
+            if (drawn > LottieFile.MAX_SHAPES) {
+                throw new LottieException(pointer + "/" + i, "more than " + LottieFile.MAX_SHAPES
+                        + " shapes counted over the compositions, each precomp instance and each repeater's copies");
+            }
             if (!layer.isObject() || layer.path("ty").asInt(-1) != 0) {
                 continue;
             }
@@ -165,12 +175,63 @@ final class FileChecker {
             }
             total += size[0];
             deepest = Math.max(deepest, size[1] + 1);
+            drawn = Math.min(drawn + size[2], LottieFile.MAX_SHAPES + 1L);
             if (total > LottieFile.MAX_LAYERS) {
                 throw new LottieException(at, "more than " + LottieFile.MAX_LAYERS
                         + " layers counted over the compositions and each precomp instance");
             }
+            if (drawn > LottieFile.MAX_SHAPES) {
+                throw new LottieException(at, "more than " + LottieFile.MAX_SHAPES
+                        + " shapes counted over the compositions, each precomp instance and each repeater's copies");
+            }
         }
-        return new long[]{total, deepest};
+        return new long[]{total, deepest, drawn};
+    }
+
+    /**
+     * The shapes a list draws: each item one, a group what its items draw, a repeater multiplying what comes
+     * before it in its list by its copies (at most {@link LottieFile#MAX_COPIES}; a polystar has at most as many
+     * points). Saturates past {@link LottieFile#MAX_SHAPES}.
+     */
+    private static long drawnShapes(JsonNode items, String pointer) {
+        long drawn = 0;
+        for (int i = 0; i < items.size(); i++) {
+            JsonNode item = items.get(i);
+            String type = item.path("ty").asText();
+            if (type.equals("gr")) {
+                drawn += drawnShapes(item.path("it"), pointer + "/" + i + "/it");
+            } else if (type.equals("rp")) {
+                drawn *= largest(item.path("c"), pointer + "/" + i + "/c", LottieFile.MAX_COPIES, "copies");
+            } else {
+                drawn++;
+            }
+            if (type.equals("sr")) {
+                largest(item.path("pt"), pointer + "/" + i + "/pt", LottieFile.MAX_COPIES, "points");
+            }
+            drawn = Math.min(drawn, LottieFile.MAX_SHAPES + 1L);
+        }
+        return drawn;
+    }
+
+    /** The largest number a property takes (its value or any keyframe's start or end), refused over {@code max}. */
+    private static long largest(JsonNode property, String pointer, int max, String what) {
+        JsonNode value = property.path("k");
+        List<JsonNode> values = new ArrayList<>();
+        if (value.path(0).isObject()) {
+            value.forEach(key -> values.addAll(List.of(key.path("s"), key.path("e"))));
+        } else {
+            values.add(value);
+        }
+        double largest = 0;
+        for (JsonNode v : values) {
+            for (JsonNode number : v.isArray() ? v : List.of(v)) {
+                largest = Math.max(largest, number.asDouble(0));
+            }
+        }
+        if (largest > max) {
+            throw new LottieException(pointer, largest + " " + what + "; at most " + max);
+        }
+        return (long) Math.ceil(largest);
     }
 
     private void layers(JsonNode layers, String pointer) {

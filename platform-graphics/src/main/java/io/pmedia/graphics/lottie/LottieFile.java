@@ -29,6 +29,13 @@ public final class LottieFile {
     public static final int MAX_BYTES = 8 * 1024 * 1024;
     /** Layers as Skottie instantiates them: the main composition's plus each precomp's per reference to it. */
     public static final int MAX_LAYERS = 2_000;
+    /**
+     * Shapes as Skottie draws them: every path, fill, stroke and modifier of every shape layer, per precomp
+     * instance, a repeater's copies multiplying what it repeats (a frame's cost grows with it, not with the bytes).
+     */
+    public static final int MAX_SHAPES = 20_000;
+    /** A repeater's copies, and a polystar's points. */
+    public static final int MAX_COPIES = 1_000;
     /** How deep precomps may nest in one another (a layer of the main composition is at depth 0). */
     public static final int MAX_PRECOMP_DEPTH = 16;
     /** JSON nesting, enforced by the parser: deep arrays are refused before they reach any recursion. */
