@@ -59,6 +59,13 @@ class LottieComparisonTest {
     static final Map<String, double[]> KNOWN = Map.of("banner", new double[]{0.955, 0.995}, "monster",
             new double[]{0.975, 0.985});
 
+    /**
+     * What each image asset is given: a 240x120 PNG of four coloured quarters and a diagonal, wider than the square
+     * box of the sample's logo, so that where it is placed, how it is cropped ({@code xMidYMid slice}) and scaled
+     * all show.
+     */
+    static final byte[] PICTURE = picture();
+
     static Path dir;
     /** Per file: the SSIM of each sampled frame; the same one frame late; the same 4 pixels off. */
     static final Map<String, double[]> engine = new LinkedHashMap<>();
@@ -80,7 +87,9 @@ class LottieComparisonTest {
         for (Map.Entry<String, Path> file : files.entrySet()) {
             byte[] bytes = Files.readAllBytes(file.getValue());
             LottieCheck check = LottieFile.check(bytes);
-            String json = LottieFile.personalize(bytes, Map.of(), Map.of(), Map.of());
+            Map<String, byte[]> images = new LinkedHashMap<>();
+            check.imageAssets().forEach(id -> images.put(id, PICTURE));
+            String json = LottieFile.personalize(bytes, Map.of(), Map.of(), images);
             Path copy = Files.writeString(dir.resolve(file.getKey() + ".json"), json);
             checks.put(file.getKey(), check);
             played.put(file.getKey(), json);
@@ -181,6 +190,24 @@ class LottieComparisonTest {
                 ImageIO.write(image(renderer.render(frames[i])), "png", png(name, kind, i).toFile());
             }
         }
+    }
+
+    private static byte[] picture() {
+        BufferedImage picture = new BufferedImage(240, 120, BufferedImage.TYPE_INT_RGB);
+        int[] quarters = {0xe63946, 0x2a9d8f, 0xf4a261, 0x264653};
+        for (int y = 0; y < 120; y++) {
+            for (int x = 0; x < 240; x++) {
+                boolean diagonal = Math.abs(x / 2 - y) < 4;
+                picture.setRGB(x, y, diagonal ? 0xffffff : quarters[(x < 120 ? 0 : 1) + (y < 60 ? 0 : 2)]);
+            }
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        try {
+            ImageIO.write(picture, "png", png);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return png.toByteArray();
     }
 
     static BufferedImage image(byte[] rgba) {
