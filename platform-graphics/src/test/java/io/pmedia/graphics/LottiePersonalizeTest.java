@@ -131,6 +131,10 @@ class LottiePersonalizeTest {
         byte[] file = sample("counter-ring");
         assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("VALUE", "x".repeat(10_000)), Map.of(),
                 Map.of())).isInstanceOf(LottieException.class).hasMessageContaining("10000 characters");
+        String unnamed = LottieCheckTest.file("{\"ty\":5,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"t\":{\"d\":{\"k\":["
+                + "{\"s\":{\"s\":20,\"f\":\"x\",\"t\":\"hi\"},\"t\":0}]}}}", "");
+        assertThatThrownBy(() -> LottieFile.personalize(unnamed.getBytes(StandardCharsets.UTF_8), Map.of("NOPE",
+                "x"), Map.of(), Map.of())).as("a text layer without a name").isInstanceOf(LottieException.class);
         assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("NOPE", "x"), Map.of(), Map.of()))
                 .isInstanceOf(LottieException.class).hasMessageContaining("'NOPE'");
         assertThatThrownBy(() -> LottieFile.personalize(file, Map.of(), Map.of("accent", "red"), Map.of()))

@@ -100,7 +100,8 @@ final class PlacedImage implements AutoCloseable {
 
     /** Draws the layer at {@code frame} of the composition, if it shows then. */
     void paint(Canvas canvas, double frame) {
-        if (frame < layer.path("ip").asDouble() || frame >= layer.path("op").asDouble()) {
+        if (frame < layer.path("ip").asDouble(Double.NEGATIVE_INFINITY)
+                || frame >= layer.path("op").asDouble(Double.POSITIVE_INFINITY)) {
             return;
         }
         double time = frame - layer.path("st").asDouble(0);
