@@ -81,6 +81,7 @@ class LottieComparisonTest {
                     .forEach(f -> files.put(f.getFileName().toString().replace(".json", ""), f));
         }
         assertThat(files).as("samples and lottie-web's exports").hasSizeGreaterThanOrEqualTo(12);
+
         Map<String, LottieCheck> checks = new LinkedHashMap<>();
         Map<String, String> played = new LinkedHashMap<>();
         List<String> items = new ArrayList<>();

@@ -290,7 +290,7 @@ final class FileChecker {
             throw new LottieException(pointer + "/refId", "no image asset has the id '"
                     + abbreviate(layer.path("refId").asText("")) + "'");
         }
-        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : PlacedImage.unplaceable(layer);
+        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : Placed.unplaceable(layer);
         if (why != null) {
             warn(pointer, "the image layer is not drawn: " + why + " (the engine draws the image layers of the"
                     + " main composition that stand on their own)");

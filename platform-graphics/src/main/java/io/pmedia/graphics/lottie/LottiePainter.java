@@ -15,6 +15,8 @@ import org.jetbrains.skia.skottie.AnimationBuilderFlag;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.pmedia.graphics.text.FontChain;
+
 /**
  * One Lottie layer's animation, built once per renderer (Skottie's animation is not thread-safe, and building it
  * parses the file and makes its scene graph: the costly part), then seeked and drawn per frame.
@@ -25,40 +27,45 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * in any of those scripts shapes). The file's embedded glyphs ({@code chars}) come first when it has them, as
  * lottie-web draws them; {@link LottieFile#personalize} drops the glyphs of a font a replaced text is not covered by.
  * <p>
- * Images: Skottie here loads none (see {@link PlacedImage}). A file with image layers the engine can place is played
- * as parts: one animation per run of layers between two such images, each with every other layer of the main
- * composition kept out of time, drawn bottom up with the images between them.
+ * Images, and texts Skottie cannot shape: Skottie here loads no image and shapes no complex script (see
+ * {@link Placed}). A file with layers the engine places is played as parts: one animation per run of layers between
+ * two placed layers, each with every other layer of the main composition kept out of time, drawn bottom up with the
+ * placed layers between them.
  */
 public final class LottiePainter implements AutoCloseable {
 
     /** Far past any file's out point (a layer there never shows, but still parents and is parsed). */
     private static final double NEVER = 1e7;
 
-    /** The parts of the file, bottom first, and the images between them: parts.get(i) is under images.get(i). */
+    /**
+     * The parts of the file, bottom first, and the placed layers between them: parts.get(i) is under placed.get(i).
+     */
     private final List<Animation> parts = new ArrayList<>();
-    private final List<PlacedImage> images;
+    private final List<Placed> placed;
     private final Animation first;
 
-    /** @param json the file as {@link LottieFile#personalize} returns it */
-    public LottiePainter(String json) {
+    /**
+     * @param json the file as {@link LottieFile#personalize} returns it
+     * @param fonts what the texts the engine shapes itself are shaped with ({@link PlacedText})
+     */
+    public LottiePainter(String json, FontChain fonts) {
         JsonNode root;
         try {
             root = LottieFile.JSON.readTree(json);
         } catch (IOException e) {
             throw new LottieException("", "not JSON: " + e.getMessage());
         }
-        List<PlacedImage> placed = PlacedImage.find(root);
-        this.images = new ArrayList<>(placed);
-        Collections.reverse(images);
+        this.placed = new ArrayList<>(Placed.find(root, fonts));
+        Collections.reverse(placed);
         if (placed.isEmpty()) {
             parts.add(build(json));
         } else {
             int layers = root.path("layers").size();
-            // bottom up: the layers under the lowest image, then those between each image and the next above
+            // bottom up: the layers under the lowest placed layer, then those between each and the next above
             int to = layers;
-            for (PlacedImage image : images) {
-                parts.add(build(only(root, image.index + 1, to)));
-                to = image.index;
+            for (Placed layer : placed) {
+                parts.add(build(only(root, layer.index + 1, to)));
+                to = layer.index;
             }
             parts.add(build(only(root, 0, to)));
         }
@@ -91,6 +98,17 @@ public final class LottiePainter implements AutoCloseable {
         return animation;
     }
 
+    /** How many text layers the engine shapes itself ({@link PlacedText}) rather than Skottie. */
+    public int shapedTexts() {
+        return (int) placed.stream().filter(PlacedText.class::isInstance).count();
+    }
+
+    /** Glyphs of those texts that no font of the chain has (drawn as boxes): 0 when every character shaped. */
+    public int unresolvedGlyphs() {
+        return placed.stream().filter(PlacedText.class::isInstance)
+                .mapToInt(p -> ((PlacedText) p).unresolvedGlyphs()).sum();
+    }
+
     public double inPoint() {
         return first.getInPoint();
     }
@@ -120,10 +138,10 @@ public final class LottiePainter implements AutoCloseable {
             Animation part = parts.get(i);
             part.seekFrame((float) (frame - part.getInPoint())); // Skottie counts from the in point
             part.render(canvas);
-            if (i < images.size()) {
+            if (i < placed.size()) {
                 int count = canvas.save();
                 canvas.clipRect(Rect.Companion.makeWH(width(), height()));
-                images.get(i).paint(canvas, Math.min(frame, Math.nextDown(outPoint())));
+                placed.get(i).paint(canvas, Math.min(frame, Math.nextDown(outPoint())));
                 canvas.restoreToCount(count);
             }
         }
@@ -132,6 +150,6 @@ public final class LottiePainter implements AutoCloseable {
     @Override
     public void close() {
         parts.forEach(Animation::close);
-        images.forEach(PlacedImage::close);
+        placed.forEach(Placed::close);
     }
 }

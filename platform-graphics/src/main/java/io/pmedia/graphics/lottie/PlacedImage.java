@@ -1,202 +1,59 @@
 package io.pmedia.graphics.lottie;
 
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.List;
 
 import org.jetbrains.skia.Canvas;
 import org.jetbrains.skia.FilterMipmap;
 import org.jetbrains.skia.FilterMode;
 import org.jetbrains.skia.Image;
 import org.jetbrains.skia.MipmapMode;
-import org.jetbrains.skia.Paint;
 import org.jetbrains.skia.Rect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.pmedia.graphics.motion.Easing;
-
 /**
- * An image layer the engine draws itself: Skiko 0.150.2 exposes no resource provider to Skottie, so Skottie loads
- * no image, embedded or not. The image layers of the main composition that stand on their own (no parent, mask,
- * matte, effect or time stretch) are drawn here, between the parts of the animation above and below them, with
- * their transform's keyframes evaluated as Lottie defines them (a cubic Bezier from each keyframe's out tangent to
- * the next one's in tangent, hold keyframes held; a moving position follows a straight line, not its spatial
- * tangents). The image fills its asset's box as lottie-web's SVG renderer fills it ({@code xMidYMid slice}).
+ * An embedded image layer, drawn filling its asset's box as lottie-web's SVG renderer fills it
+ * ({@code xMidYMid slice}: scaled to cover the box, centred, the overflow cut).
  */
-final class PlacedImage implements AutoCloseable {
+final class PlacedImage extends Placed {
 
-    /** The image's index in the main composition's layers. */
-    final int index;
     private final Image image;
     private final float width;
     private final float height;
-    private final JsonNode layer;
 
-    private PlacedImage(int index, Image image, float width, float height, JsonNode layer) {
-        this.index = index;
+    private PlacedImage(int index, JsonNode layer, Image image, float width, float height) {
+        super(index, layer);
         this.image = image;
         this.width = width;
         this.height = height;
-        this.layer = layer;
     }
 
-    /** The image layers of the main composition the engine draws, top first. */
-    static List<PlacedImage> find(JsonNode root) {
-        List<PlacedImage> placed = new ArrayList<>();
-        JsonNode layers = root.path("layers");
-        for (int i = 0; i < layers.size(); i++) {
-            JsonNode layer = layers.get(i);
-            JsonNode asset = asset(root, layer.path("refId").asText());
-            if (layer.path("ty").asInt(-1) != 2 || asset == null || unplaceable(layer) != null
-                    || !asset.path("p").asText().startsWith("data:")) {
-                continue;
-            }
-            String uri = asset.path("p").asText();
-            Image image;
-            try {
-                image = Image.Companion.makeFromEncoded(Base64.getMimeDecoder().decode(uri.substring(uri.indexOf(',')
-                        + 1)));
-            } catch (RuntimeException e) {
-                continue; // not base64 or not an image Skia decodes: drawn as Skottie draws it, not at all
-            }
-            placed.add(new PlacedImage(i, image, (float) asset.path("w").asDouble(image.getWidth()),
-                    (float) asset.path("h").asDouble(image.getHeight()), layer));
+    /** The layer placed, or null when its asset is not an embedded image Skia decodes (then nothing is drawn). */
+    static PlacedImage of(int index, JsonNode layer, JsonNode root) {
+        JsonNode asset = asset(root, layer.path("refId").asText());
+        String uri = asset == null ? "" : asset.path("p").asText();
+        if (!uri.startsWith("data:")) {
+            return null;
         }
-        return placed;
+        Image image;
+        try {
+            image = Image.Companion.makeFromEncoded(Base64.getMimeDecoder().decode(uri.substring(uri.indexOf(',')
+                    + 1)));
+        } catch (RuntimeException e) {
+            return null; // not base64 or not an image Skia decodes: drawn as Skottie draws it, not at all
+        }
+        return new PlacedImage(index, layer, image, (float) asset.path("w").asDouble(image.getWidth()),
+                (float) asset.path("h").asDouble(image.getHeight()));
     }
 
-    private static JsonNode asset(JsonNode root, String id) {
-        for (JsonNode asset : root.path("assets")) {
-            if (asset.path("id").asText().equals(id)) {
-                return asset;
-            }
-        }
-        return null;
-    }
-
-    /** Why an image layer of the main composition is not drawn by the engine, or null when it is. */
-    static String unplaceable(JsonNode layer) {
-        if (layer.has("parent")) {
-            return "it has a parent";
-        }
-        if (layer.path("hasMask").asBoolean() || layer.path("masksProperties").size() > 0) {
-            return "it has masks";
-        }
-        if (layer.has("tt") || layer.path("td").asInt() != 0) {
-            return "it is in a track matte";
-        }
-        if (layer.path("ef").size() > 0) {
-            return "it has effects";
-        }
-        if (layer.path("sr").asDouble(1) != 1) {
-            return "it is time-stretched";
-        }
-        if (layer.path("ks").path("sk").path("k").asDouble(0) != 0) {
-            return "it is skewed";
-        }
-        return null;
-    }
-
-    /** Draws the layer at {@code frame} of the composition, if it shows then. */
-    void paint(Canvas canvas, double frame) {
-        if (frame < layer.path("ip").asDouble(Double.NEGATIVE_INFINITY)
-                || frame >= layer.path("op").asDouble(Double.POSITIVE_INFINITY)) {
-            return;
-        }
-        double time = frame - layer.path("st").asDouble(0);
-        JsonNode ks = layer.path("ks");
-        double[] position = ks.path("p").path("s").asBoolean()
-                ? new double[]{value(ks.path("p").path("x"), time, 0)[0], value(ks.path("p").path("y"), time, 0)[0]}
-                : value(ks.path("p"), time, 0);
-        double[] anchor = value(ks.path("a"), time, 0);
-        double[] scale = value(ks.path("s"), time, 100);
-        double rotation = value(ks.has("r") ? ks.path("r") : ks.path("rz"), time, 0)[0];
-        double opacity = value(ks.path("o"), time, 100)[0] / 100;
-        if (opacity <= 0) {
-            return;
-        }
-        int count = canvas.save();
-        canvas.translate((float) at(position, 0), (float) at(position, 1));
-        canvas.rotate((float) rotation);
-        canvas.scale((float) at(scale, 0) / 100, (float) (scale.length > 1 ? scale[1] : at(scale, 0)) / 100);
-        canvas.translate((float) -at(anchor, 0), (float) -at(anchor, 1));
+    @Override
+    void draw(Canvas canvas) {
         float cover = Math.max(width / image.getWidth(), height / image.getHeight());
         float sw = width / cover;
         float sh = height / cover;
         Rect source = Rect.Companion.makeXYWH((image.getWidth() - sw) / 2, (image.getHeight() - sh) / 2, sw, sh);
-        try (Paint paint = new Paint()) {
-            paint.setAlphaf((float) Math.min(1, opacity));
-            canvas.drawImageRect(image, source, Rect.Companion.makeWH(width, height),
-                    new FilterMipmap(FilterMode.LINEAR, MipmapMode.NONE), paint, true);
-        }
-        canvas.restoreToCount(count);
-    }
-
-    private static double at(double[] values, int i) {
-        return i < values.length ? values[i] : 0;
-    }
-
-    /** A property's value at {@code time}: its static value, or between the keyframes around the time. */
-    static double[] value(JsonNode property, double time, double fallback) {
-        JsonNode k = property.path("k");
-        if (k.isMissingNode()) {
-            return new double[]{fallback, fallback, fallback};
-        }
-        if (!(k.isArray() && k.size() > 0 && k.get(0).isObject())) {
-            return numbers(k);
-        }
-        JsonNode first = k.get(0);
-        if (time <= first.path("t").asDouble()) {
-            return numbers(first.path("s"));
-        }
-        for (int i = 0; i < k.size() - 1; i++) {
-            JsonNode from = k.get(i);
-            JsonNode to = k.get(i + 1);
-            double start = from.path("t").asDouble();
-            double end = to.path("t").asDouble();
-            if (time >= end) {
-                continue;
-            }
-            double[] a = numbers(from.path("s"));
-            double[] b = numbers(from.has("e") ? from.path("e") : to.path("s"));
-            if (from.path("h").asInt() == 1 || end <= start || b.length == 0) {
-                return a;
-            }
-            double progress = new Easing.Bezier(clamp(first(from.path("o").path("x"), 0)),
-                    first(from.path("o").path("y"), 0), clamp(first(from.path("i").path("x"), 1)),
-                    first(from.path("i").path("y"), 1)).apply((time - start) / (end - start));
-            double[] value = new double[a.length];
-            for (int d = 0; d < a.length; d++) {
-                value[d] = a[d] + (at(b, d) - a[d]) * progress;
-            }
-            return value;
-        }
-        JsonNode last = k.get(k.size() - 1);
-        if (last.has("s")) {
-            return numbers(last.path("s"));
-        }
-        JsonNode before = k.get(Math.max(0, k.size() - 2)); // the old format: the last keyframe has only a time
-        return numbers(before.has("e") ? before.path("e") : before.path("s"));
-    }
-
-    private static double first(JsonNode tangent, double fallback) {
-        return tangent.isArray() ? tangent.path(0).asDouble(fallback) : tangent.asDouble(fallback);
-    }
-
-    private static double clamp(double x) {
-        return Math.max(0, Math.min(1, x));
-    }
-
-    private static double[] numbers(JsonNode node) {
-        if (node.isNumber()) {
-            return new double[]{node.asDouble()};
-        }
-        double[] values = new double[node.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = node.get(i).asDouble();
-        }
-        return values;
+        canvas.drawImageRect(image, source, Rect.Companion.makeWH(width, height),
+                new FilterMipmap(FilterMode.LINEAR, MipmapMode.NONE), null, true);
     }
 
     @Override
