@@ -214,6 +214,10 @@ class LottieCheckTest {
         assertThat(check.textLayers()).containsExactly("VALUE", "CAPTION");
         assertThat(check.slots()).containsEntry("accent", "color");
         assertThat(check.warnings()).isEmpty();
+        LottieCheck banner = LottieFile.check(Files.readAllBytes(Path.of(
+                "../build/node/node_modules/lottie-web/test/animations/banner.json")));
+        assertThat(banner.warnings()).anySatisfy(w -> assertThat(w).matches(
+                "/assets/\\d+/layers/\\d+: text layer '.*' is drawn by Skottie, .* \\(it is inside a precomp\\)"));
     }
 
     @Test

@@ -143,6 +143,24 @@ class LottiePersonalizeTest {
     }
 
     @Test
+    void aShapedTextKeepsItsMaskAndMotion() throws Exception {
+        byte[] file = sample("check-seal");
+        String arabic = LottieFile.personalize(file, Map.of("ORDER", "طلبك رقم ١٠٤٤٢ مؤكد"), Map.of(), Map.of());
+        String none = LottieFile.personalize(file, Map.of("ORDER", ""), Map.of(), Map.of());
+        try (LottiePainter painter = new LottiePainter(arabic, FONTS)) {
+            assertThat(painter.shapedTexts()).isEqualTo(1);
+            assertThat(painter.unresolvedGlyphs()).isZero();
+        }
+        // the mask wipes the line in from the left between frames 30 and 54
+        assertThat(changed(draw(none, 31), draw(arabic, 31), 0, 560, W, 680)).as("frame 31").isLessThan(300);
+        assertThat(changed(draw(none, 36), draw(arabic, 36), 640, 560, W, 680)).as("frame 36, right").isZero();
+        assertThat(changed(draw(none, 36), draw(arabic, 36), 0, 560, 640, 680)).as("frame 36, left")
+                .isGreaterThan(500);
+        assertThat(changed(draw(none, 70), draw(arabic, 70), 640, 560, W, 680)).as("frame 70, right")
+                .isGreaterThan(500);
+    }
+
+    @Test
     void aTextOverTheLimitOrANameThatIsNotThereIsRefused() throws Exception {
         byte[] file = sample("counter-ring");
         assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("VALUE", "x".repeat(10_000)), Map.of(),

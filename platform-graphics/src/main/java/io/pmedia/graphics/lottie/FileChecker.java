@@ -331,6 +331,12 @@ final class FileChecker {
             slots.put(text(document, "sid", at, true), "text");
         }
         textDocument(document, at);
+        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : PlacedText.unshapeable(layer);
+        if (why != null) {
+            warn(pointer, "text layer '" + abbreviate(layer.path("nm").asText("")) + "' is drawn by Skottie, which"
+                    + " shapes no complex script and has no font fallback here: a text in a script its font lacks"
+                    + " shows as boxes (" + why + ")");
+        }
     }
 
     /** A text document: its keyframes, each with a document whose text is a string and whose sizes are numbers. */

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.jetbrains.skia.Canvas;
+import org.jetbrains.skia.ClipMode;
 import org.jetbrains.skia.Paint;
+import org.jetbrains.skia.Path;
+import org.jetbrains.skia.PathBuilder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -67,8 +70,13 @@ abstract class Placed implements AutoCloseable {
         if (layer.has("parent")) {
             return "it has a parent";
         }
-        if (layer.path("hasMask").asBoolean() || layer.path("masksProperties").size() > 0) {
-            return "it has masks";
+        for (JsonNode mask : layer.path("masksProperties")) {
+            if (!mask.path("mode").asText("a").equals("a") || mask.path("inv").asBoolean()
+                    || mask.path("o").path("a").asInt() != 0 || mask.path("o").path("k").asDouble(100) != 100
+                    || mask.path("x").path("a").asInt() != 0 || mask.path("x").path("k").asDouble(0) != 0
+                    || !mask.path("pt").path("k").isContainerNode()) {
+                return "it has a mask other than an added, opaque, unexpanded one";
+            }
         }
         if (layer.has("tt") || layer.path("td").asInt() != 0) {
             return "it is in a track matte";
@@ -108,6 +116,9 @@ abstract class Placed implements AutoCloseable {
         canvas.rotate((float) rotation);
         canvas.scale((float) at(scale, 0) / 100, (float) (scale.length > 1 ? scale[1] : at(scale, 0)) / 100);
         canvas.translate((float) -at(anchor, 0), (float) -at(anchor, 1));
+        if (layer.path("masksProperties").size() > 0) {
+            canvas.clipPath(masks(time), ClipMode.INTERSECT, true);
+        }
         if (opacity < 1) {
             try (Paint alpha = new Paint()) {
                 alpha.setAlphaf((float) opacity);
@@ -120,6 +131,37 @@ abstract class Placed implements AutoCloseable {
 
     /** Draws the layer's content in the layer's own coordinates. */
     abstract void draw(Canvas canvas);
+
+    /**
+     * The layer's masks at {@code time}, added: each mask path's vertices and tangents interpolated between its
+     * keyframes as any value, in the layer's coordinates.
+     */
+    private Path masks(double time) {
+        PathBuilder builder = new PathBuilder();
+        for (JsonNode mask : layer.path("masksProperties")) {
+            JsonNode shape = mask.path("pt");
+            JsonNode first = shape.path("k").isObject() ? shape.path("k") : shape.path("k").path(0).path("s").path(0);
+            double[] flat = value(shape, time, 0);
+            int n = flat.length / 6;
+            if (n == 0) {
+                continue;
+            }
+            // flat: the vertices, then the in tangents, then the out tangents, x and y each
+            builder.moveTo((float) flat[0], (float) flat[1]);
+            int segments = first.path("c").asBoolean(mask.path("cl").asBoolean(true)) ? n : n - 1;
+            for (int j = 0; j < segments; j++) {
+                int from = j;
+                int to = (j + 1) % n;
+                builder.cubicTo((float) (flat[2 * from] + flat[4 * n + 2 * from]),
+                        (float) (flat[2 * from + 1] + flat[4 * n + 2 * from + 1]),
+                        (float) (flat[2 * to] + flat[2 * n + 2 * to]),
+                        (float) (flat[2 * to + 1] + flat[2 * n + 2 * to + 1]),
+                        (float) flat[2 * to], (float) flat[2 * to + 1]);
+            }
+            builder.closePath();
+        }
+        return builder.detach();
+    }
 
     @Override
     public abstract void close();
@@ -179,9 +221,21 @@ abstract class Placed implements AutoCloseable {
         return Math.max(0, Math.min(1, x));
     }
 
+    /** A value's numbers: a number, an array of numbers, or a path (its vertices, in and out tangents, flattened). */
     private static double[] numbers(JsonNode node) {
         if (node.isNumber()) {
             return new double[]{node.asDouble()};
+        }
+        JsonNode path = node.isObject() ? node : node.path(0);
+        if (path.has("v")) {
+            List<Double> flat = new ArrayList<>();
+            for (String part : List.of("v", "i", "o")) {
+                for (JsonNode point : path.path(part)) {
+                    flat.add(point.path(0).asDouble());
+                    flat.add(point.path(1).asDouble());
+                }
+            }
+            return flat.stream().mapToDouble(Double::doubleValue).toArray();
         }
         double[] values = new double[node.size()];
         for (int i = 0; i < values.length; i++) {

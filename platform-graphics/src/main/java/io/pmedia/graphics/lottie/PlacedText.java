@@ -35,17 +35,37 @@ final class PlacedText extends Placed {
         this.text = text;
     }
 
+    /**
+     * Why a text layer of the main composition cannot be shaped by the engine, whatever its text, or null when it
+     * can (the layer must also stand on its own, {@link Placed#unplaceable}).
+     */
+    static String unshapeable(JsonNode layer) {
+        String placeable = unplaceable(layer);
+        if (placeable != null) {
+            return placeable;
+        }
+        JsonNode t = layer.path("t");
+        if (t.path("d").path("k").size() != 1) {
+            return "its text is keyframed";
+        }
+        if (t.path("a").size() > 0) {
+            return "it has text animators";
+        }
+        if (t.path("p").has("m")) {
+            return "it follows a path";
+        }
+        if (t.path("d").path("k").path(0).path("s").has("sz")) {
+            return "it is box text";
+        }
+        return null;
+    }
+
     /** The layer placed, or null when Skottie draws it. */
     static PlacedText of(int index, JsonNode layer, JsonNode root, FontChain fonts) {
-        JsonNode t = layer.path("t");
-        JsonNode keys = t.path("d").path("k");
-        if (keys.size() != 1 || t.path("a").size() > 0 || t.path("p").has("m")) {
+        if (unshapeable(layer) != null) {
             return null;
         }
-        JsonNode document = keys.get(0).path("s");
-        if (document.has("sz")) {
-            return null;
-        }
+        JsonNode document = layer.path("t").path("d").path("k").path(0).path("s");
         JsonNode font = font(root, document.path("f").asText());
         String family = font == null ? null : font.path("fFamily").asText();
         FontStyle style = style(font == null ? "" : font.path("fStyle").asText());
