@@ -98,7 +98,11 @@ public class LottieSamples {
                 ring)), map("accent", map("p", staticValue(0.2, 0.85, 0.6, 1))));
     }
 
-    /** An order confirmation: a seal that pops and turns, a check mark drawn by trim paths, the order number. */
+    /**
+     * An order confirmation: a seal that pops and turns, a check mark drawn by trim paths, the order number, and the
+     * shop's logo (an image placeholder, {@code images/logo.png}, the template gives it).
+     */
+    @SuppressWarnings("unchecked")
     static Map<String, Object> checkSeal() {
         int op = 75;
         List<Object> seal = new ArrayList<>();
@@ -115,14 +119,20 @@ public class LottieSamples {
         order.put("masksProperties", List.of(mask("a", animated(key(30, ease(), box(-400, -60, -380, 25)),
                 key(54, null, box(-400, -60, 400, 25))))));
         layers.add(order);
-        layers.add(layer(2, 0, "seal", transform(100, 0, at(640, 300), null), op, "refId", "comp_seal", "w", 600,
+        Map<String, Object> logo = layer(2, 2, "LOGO", transform(animated(key(8, ease(), 0), key(20, null, 100)), 0,
+                at(1140, 140), animated(key(8, overshoot(), 60, 60, 100), key(24, null, 100, 100, 100))), op,
+                "refId", "logo");
+        ((Map<String, Object>) logo.get("ks")).put("a", property(List.of(80, 80, 0), 1));
+        layers.add(logo);
+        layers.add(layer(3, 0, "seal", transform(100, 0, at(640, 300), null), op, "refId", "comp_seal", "w", 600,
                 "h", 600));
-        layers.add(layer(3, 1, "background", transform(100, 0, at(640, 360), null), op, "sc", "#f4f6fa", "sw",
+        layers.add(layer(4, 1, "background", transform(100, 0, at(640, 360), null), op, "sc", "#f4f6fa", "sw",
                 1280, "sh", 720));
         fixAnchors(layers, 640, 360);
         fixAnchors(seal, 300, 300);
-        return file("check-seal", op, layers, List.of(map("id", "comp_seal", "nm", "seal", "fr", FPS, "layers",
-                seal)), map("accent", map("p", staticValue(0.15, 0.55, 0.95, 1))));
+        return file("check-seal", op, layers, List.of(map("id", "logo", "w", 160, "h", 160, "u", "images/", "p",
+                "logo.png", "e", 0), map("id", "comp_seal", "nm", "seal", "fr", FPS, "layers", seal)),
+                map("accent", map("p", staticValue(0.15, 0.55, 0.95, 1))));
     }
 
     // ---- the Bodymovin structures

@@ -1,12 +1,14 @@
 // lottie-web (its SVG renderer: its canvas renderer is wrong on subtract masks) plays each Lottie file of a JSON job
 // in Chromium, fitted contain and centred in a white box of the job's size, and saves a PNG of each frame asked for.
+// The player is lottie-web's light build (lottie_light.js: the SVG renderer without the expression engine) unless the
+// job names another build (player: "lottie_svg.js" has expressions): the engine draws no expressions and warns so.
 // Usage: node draw-lottie.mjs job.json
-//   job: {width, height, items: [{json: file, frames: [file frame numbers, from the file's in point], out: [png]}]}
+//   job: {width, height, player?, items: [{json: file, frames: [frame numbers from the file's in point], out: [png]}]}
 import { readFileSync } from 'node:fs';
 import { launchChromium, requireTool } from '../../../../system-tests/browser/chromium.mjs';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const player = requireTool.resolve('lottie-web/build/player/lottie_svg.js');
+const player = requireTool.resolve(`lottie-web/build/player/${job.player || 'lottie_light.js'}`);
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: job.width, height: job.height }, deviceScaleFactor: 1 });

@@ -80,7 +80,7 @@ public final class FrameRenderer implements AutoCloseable {
                 boxes.add(ShapePainter.bounds(shape.geometry()));
                 extents.add(ShapePainter.extent(shape.geometry(), shape.stroke(), shape.shadow()));
             } else if (layer instanceof LottieLayer lottie) {
-                painters.add(new Lottie(lottie, new LottiePainter(lottie.json())));
+                painters.add(new Lottie(lottie, new LottiePainter(lottie.json(), fonts)));
                 Rect box = Rect.Companion.makeXYWH((float) lottie.x(), (float) lottie.y(), (float) lottie.width(),
                         (float) lottie.height());
                 boxes.add(box);

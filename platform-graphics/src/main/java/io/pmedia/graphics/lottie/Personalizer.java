@@ -51,7 +51,8 @@ final class Personalizer {
         walk(root, "", slots, texts, colors, images);
         for (JsonNode layers : compositions()) {
             for (JsonNode layer : layers) {
-                if (layer.path("ty").asInt(-1) == 5 && texts.containsKey(layer.path("nm").asText(null))) {
+                if (layer.path("ty").asInt(-1) == 5 && layer.path("nm").isTextual()
+                        && texts.containsKey(layer.path("nm").asText())) {
                     used.add(layer.path("nm").asText());
                     replaceText(layer.path("t").path("d"), texts.get(layer.path("nm").asText()));
                 }

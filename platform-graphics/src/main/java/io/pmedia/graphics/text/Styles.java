@@ -3,6 +3,7 @@ package io.pmedia.graphics.text;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
+import org.jetbrains.skia.FontStyle;
 import org.jetbrains.skia.paragraph.TextStyle;
 
 /**
@@ -17,6 +18,8 @@ final class Styles {
     private static final Method HEIGHT = setter("setHeight", Float.class);
     private static final Method COLOR = setter("setColor", int.class);
     private static final Method HALF_LEADING = setter("setHalfLeading", boolean.class);
+    private static final Method FONT_STYLE = setter("setFontStyle", FontStyle.class);
+    private static final Method LETTER_SPACING = setter("setLetterSpacing", float.class);
 
     private Styles() {
     }
@@ -28,6 +31,15 @@ final class Styles {
         set(HEIGHT, style, (float) lineHeight);
         set(HALF_LEADING, style, true);
         set(COLOR, style, color);
+        return style;
+    }
+
+    /** The style of {@link #of} in a weight and slant, its letters {@code letterSpacing} pixels apart. */
+    static TextStyle of(String[] families, double size, double lineHeight, int color, FontStyle fontStyle,
+            double letterSpacing) {
+        TextStyle style = of(families, size, lineHeight, color);
+        set(FONT_STYLE, style, fontStyle);
+        set(LETTER_SPACING, style, (float) letterSpacing);
         return style;
     }
 

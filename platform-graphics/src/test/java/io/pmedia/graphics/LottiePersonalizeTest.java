@@ -1,0 +1,233 @@
+package io.pmedia.graphics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.pmedia.graphics.lottie.LottieException;
+import io.pmedia.graphics.lottie.LottieFile;
+import io.pmedia.graphics.lottie.LottiePainter;
+import io.pmedia.graphics.text.FontChain;
+
+/**
+ * A template's values change the drawn pixels where they should: a text layer by its name, a text slot, a colour
+ * slot; texts of every script and of the longest length draw in bounded time, and longer ones are refused.
+ */
+class LottiePersonalizeTest {
+
+    static final Path MOTIONS = Path.of("../deploy/local/motions");
+    static final int W = 1280;
+    static final int H = 720;
+    static final FontChain FONTS = FontChain.of(Map.of());
+
+    static byte[] sample(String name) throws Exception {
+        return Files.readAllBytes(MOTIONS.resolve(name + ".json"));
+    }
+
+    /** The file's frame {@code frame} drawn full size over black, as RGBA. */
+    static byte[] draw(String json, long frame) {
+        LottieLayer layer = new LottieLayer(new Timing(0, 100, 0, 0), json, 0, 0, W, H, LottieLayer.Fit.CONTAIN, 1,
+                false, null);
+        try (FrameRenderer renderer = new FrameRenderer(new Scene(W, H, 30, List.of(layer)), FONTS)) {
+            return renderer.render(frame);
+        }
+    }
+
+    /** How many pixels of the region differ between two frames. */
+    static int changed(byte[] a, byte[] b, int left, int top, int right, int bottom) {
+        int count = 0;
+        for (int y = top; y < bottom; y++) {
+            for (int x = left; x < right; x++) {
+                int i = (y * W + x) * 4;
+                if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 30) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    @Test
+    void aTextLayerByNameChangesTheTextAndNothingElse() throws Exception {
+        byte[] file = sample("counter-ring");
+        byte[] before = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 75);
+        byte[] after = draw(LottieFile.personalize(file, Map.of("VALUE", "42"), Map.of(), Map.of()), 75);
+        assertThat(changed(before, after, 440, 290, 840, 400)).as("the number's box").isGreaterThan(1000);
+        assertThat(changed(before, after, 0, 0, W, 250)).as("above the number").isZero();
+        assertThat(changed(before, after, 0, 600, W, H)).as("the caption").isZero();
+    }
+
+    @Test
+    void aTextSlotTakesItsText() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode root = (ObjectNode) json.readTree(sample("check-seal"));
+        ObjectNode document = (ObjectNode) root.at("/layers/0/t/d");
+        assertThat(root.at("/layers/0/nm").asText()).isEqualTo("ORDER");
+        root.withObjectProperty("slots").putObject("order-line").putObject("p").set("k", document.get("k").deepCopy());
+        document.remove("k");
+        document.put("sid", "order-line");
+        byte[] slotted = json.writeValueAsBytes(root);
+        assertThat(LottieFile.check(slotted).slots()).containsEntry("order-line", "text");
+        byte[] before = draw(LottieFile.personalize(slotted, Map.of(), Map.of(), Map.of()), 70);
+        byte[] after = draw(LottieFile.personalize(slotted, Map.of("order-line", "Order #7 ships today"),
+                Map.of(), Map.of()), 70);
+        assertThat(changed(before, after, 200, 560, 1080, 660)).as("the order line").isGreaterThan(1000);
+        assertThat(changed(before, after, 0, 0, W, 540)).as("the seal").isZero();
+        assertThat(changed(before, draw(LottieFile.personalize(sample("check-seal"), Map.of(), Map.of(), Map.of()),
+                70), 0, 0, W, H)).as("the slot's own value is the file's text").isZero();
+    }
+
+    @Test
+    void aColourSlotRecoloursWhatUsesIt() throws Exception {
+        byte[] file = sample("counter-ring");
+        byte[] red = draw(LottieFile.personalize(file, Map.of(), Map.of("accent", "#ff0000"), Map.of()), 75);
+        byte[] green = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 75);
+        assertThat(reddish(red)).as("the ring in red").isGreaterThan(5000);
+        assertThat(reddish(green)).isZero();
+        assertThat(changed(red, green, 520, 290, 760, 400)).as("the number inside the ring").isZero();
+    }
+
+    static int reddish(byte[] rgba) {
+        int count = 0;
+        for (int i = 0; i < rgba.length; i += 4) {
+            if ((rgba[i] & 0xff) > 200 && (rgba[i + 1] & 0xff) < 60 && (rgba[i + 2] & 0xff) < 60) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Test
+    void textsOfEveryScriptAreShapedWithTheFallbackChainInBoundedTime() throws Exception {
+        byte[] file = sample("confetti-burst");
+        Map<String, String> texts = new LinkedHashMap<>();
+        texts.put("arabic", "محمد عبد الله");
+        texts.put("devanagari", "श्रुति क्षत्रिय");
+        texts.put("chinese", "王伟 你好");
+        texts.put("emoji", "José 🎉🚀");
+        texts.put("longest", "Ünïcødé नमस्ते ".repeat(LottieFile.MAX_TEXT / 15));
+        byte[] empty = draw(LottieFile.personalize(file, Map.of("NAME", ""), Map.of(), Map.of()), 75);
+        // the control: the document's family as DejaVu, no chain behind it (DejaVu has Arabic, not the others)
+        FontChain none = FontChain.of(Map.of("Noto Sans", TextShapingTest.DEJAVU), false);
+        for (Map.Entry<String, String> text : texts.entrySet()) {
+            String json = LottieFile.personalize(file, Map.of("NAME", text.getValue()), Map.of(), Map.of());
+            byte[] drawn = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> draw(json, 75));
+            assertThat(changed(empty, drawn, 0, 540, W, H)).as("%s drawn", text.getKey()).isGreaterThan(200);
+            // Skottie's own shaper here has no fallback and shapes no complex script: the engine shapes it
+            try (LottiePainter painter = new LottiePainter(json, FONTS);
+                    LottiePainter boxes = new LottiePainter(json, none)) {
+                assertThat(painter.shapedTexts()).as("%s shaped by the engine", text.getKey()).isEqualTo(1);
+                assertThat(painter.unresolvedGlyphs()).as("%s without boxes", text.getKey()).isZero();
+                if (!text.getKey().equals("arabic")) {
+                    assertThat(boxes.unresolvedGlyphs()).as("%s without the chain", text.getKey()).isPositive();
+                }
+            }
+        }
+        String latin = LottieFile.personalize(file, Map.of("NAME", "Happy birthday, Zoë!"), Map.of(), Map.of());
+        try (LottiePainter painter = new LottiePainter(latin, FONTS)) {
+            assertThat(painter.shapedTexts()).as("Latin in a font that has it stays with Skottie").isZero();
+        }
+    }
+
+    @Test
+    void aShapedTextKeepsItsMaskAndMotion() throws Exception {
+        byte[] file = sample("check-seal");
+        String arabic = LottieFile.personalize(file, Map.of("ORDER", "طلبك رقم ١٠٤٤٢ مؤكد"), Map.of(), Map.of());
+        String none = LottieFile.personalize(file, Map.of("ORDER", ""), Map.of(), Map.of());
+        try (LottiePainter painter = new LottiePainter(arabic, FONTS)) {
+            assertThat(painter.shapedTexts()).isEqualTo(1);
+            assertThat(painter.unresolvedGlyphs()).isZero();
+        }
+        // the mask wipes the line in from the left between frames 30 and 54
+        assertThat(changed(draw(none, 31), draw(arabic, 31), 0, 560, W, 680)).as("frame 31").isLessThan(300);
+        assertThat(changed(draw(none, 36), draw(arabic, 36), 640, 560, W, 680)).as("frame 36, right").isZero();
+        assertThat(changed(draw(none, 36), draw(arabic, 36), 0, 560, 640, 680)).as("frame 36, left")
+                .isGreaterThan(500);
+        assertThat(changed(draw(none, 70), draw(arabic, 70), 640, 560, W, 680)).as("frame 70, right")
+                .isGreaterThan(500);
+    }
+
+    @Test
+    void aTextOverTheLimitOrANameThatIsNotThereIsRefused() throws Exception {
+        byte[] file = sample("counter-ring");
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("VALUE", "x".repeat(10_000)), Map.of(),
+                Map.of())).isInstanceOf(LottieException.class).hasMessageContaining("10000 characters");
+        String unnamed = LottieCheckTest.file("{\"ty\":5,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"t\":{\"d\":{\"k\":["
+                + "{\"s\":{\"s\":20,\"f\":\"x\",\"t\":\"hi\"},\"t\":0}]}}}", "");
+        assertThatThrownBy(() -> LottieFile.personalize(unnamed.getBytes(StandardCharsets.UTF_8), Map.of("NOPE",
+                "x"), Map.of(), Map.of())).as("a text layer without a name").isInstanceOf(LottieException.class);
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of("NOPE", "x"), Map.of(), Map.of()))
+                .isInstanceOf(LottieException.class).hasMessageContaining("'NOPE'");
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of(), Map.of("accent", "red"), Map.of()))
+                .isInstanceOfSatisfying(LottieException.class, e -> assertThat(e.pointer()).isEqualTo(
+                        "/slots/accent"));
+    }
+
+    @Test
+    void anImageAssetIsEmbeddedAndDrawnBetweenTheLayersAboveAndBelowIt() throws Exception {
+        // a 200x100 file: a blue bar on top over the left of an 80x40 image centred at (100, 50), over green
+        String json = LottieCheckTest.file(box("0,0,1", 60, 30, 40, 40) + ","
+                + LottieCheckTest.imageLayer("photo").replace("\"ks\":{}", "\"ks\":{\"p\":{\"a\":0,\"k\":[100,50]},"
+                        + "\"a\":{\"a\":0,\"k\":[40,20]}}")
+                + "," + box("0,1,0", 0, 0, 200, 100),
+                "{\"id\":\"photo\",\"w\":80,\"h\":40,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
+        byte[] file = json.getBytes(StandardCharsets.UTF_8);
+        assertThat(LottieFile.check(file).warnings()).hasSize(1); // the placeholder, until the template fills it
+        byte[] drawn = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of("photo", redPng())), 10);
+        // fitted contain: 200x100 at 6.4 times, 40 pixels from the top
+        assertThat(pixel(drawn, 110, 50)).as("the image").isEqualTo(0xff0000);
+        assertThat(pixel(drawn, 70, 50)).as("the bar above it").isEqualTo(0x0000ff);
+        assertThat(pixel(drawn, 20, 20)).as("the ground below it").isEqualTo(0x00ff00);
+        byte[] empty = draw(LottieFile.personalize(file, Map.of(), Map.of(), Map.of()), 10);
+        assertThat(pixel(empty, 110, 50)).as("no image given").isEqualTo(0x00ff00);
+    }
+
+    @Test
+    void anImageThatIsNotAPngOrJpegIsRefused() {
+        String json = LottieCheckTest.file(LottieCheckTest.imageLayer("photo"),
+                "{\"id\":\"photo\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
+        assertThatThrownBy(() -> LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of("photo", "<svg/>".getBytes(StandardCharsets.UTF_8)))).isInstanceOf(LottieException.class)
+                .hasMessageContaining("not a PNG or JPEG");
+    }
+
+    /** A shape layer: a rectangle of colour {@code rgb} ("r,g,b" from 0 to 1). */
+    static String box(String rgb, double left, double top, double width, double height) {
+        return "{\"ty\":4,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{},\"shapes\":[{\"ty\":\"gr\",\"it\":[{\"ty\":\"rc\","
+                + "\"p\":{\"a\":0,\"k\":[" + (left + width / 2) + "," + (top + height / 2) + "]},\"s\":{\"a\":0,\"k\":["
+                + width + "," + height + "]},\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"c\":{\"a\":0,\"k\":[" + rgb
+                + ",1]},\"o\":{\"a\":0,\"k\":100}},{\"ty\":\"tr\"}]}]}";
+    }
+
+    static byte[] redPng() throws Exception {
+        java.awt.image.BufferedImage red = new java.awt.image.BufferedImage(16, 8,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < 8; y++) {
+            for (int x = 0; x < 16; x++) {
+                red.setRGB(x, y, 0xff0000);
+            }
+        }
+        java.io.ByteArrayOutputStream png = new java.io.ByteArrayOutputStream();
+        javax.imageio.ImageIO.write(red, "png", png);
+        return png.toByteArray();
+    }
+
+    /** The RGB at a point of the 200x100 file, as drawn fitted in the frame. */
+    static int pixel(byte[] rgba, double x, double y) {
+        int i = ((int) (40 + y * 6.4) * W + (int) (x * 6.4)) * 4;
+        return (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8 | (rgba[i + 2] & 0xff);
+    }
+}
