@@ -90,8 +90,7 @@ public class LottieSamples {
         layers.add(caption);
         layers.add(layer(3, 0, "ring", transform(100, 0, at(640, 350), null), op, "refId", "comp_ring", "w", 720,
                 "h", 720));
-        layers.add(layer(4, 4, "background", transform(100, 0, at(640, 360), null), op, "shapes", List.of(group(
-                "bg", rect(1280, 720, 0), fill(new double[]{0.08, 0.1, 0.16}, null)))));
+        // no background: the ring is laid over the template (year-in-review), as a designer exports an overlay
         fixAnchors(layers, 640, 360);
         fixAnchors(ring, 360, 360);
         return file("counter-ring", op, layers, List.of(map("id", "comp_ring", "nm", "ring", "fr", FPS, "layers",
@@ -126,8 +125,7 @@ public class LottieSamples {
         layers.add(logo);
         layers.add(layer(3, 0, "seal", transform(100, 0, at(640, 300), null), op, "refId", "comp_seal", "w", 600,
                 "h", 600));
-        layers.add(layer(4, 1, "background", transform(100, 0, at(640, 360), null), op, "sc", "#f4f6fa", "sw",
-                1280, "sh", 720));
+        // no background: the seal is laid over the template (order-confirmation)
         fixAnchors(layers, 640, 360);
         fixAnchors(seal, 300, 300);
         return file("check-seal", op, layers, List.of(map("id", "logo", "w", 160, "h", 160, "u", "images/", "p",

@@ -69,6 +69,8 @@ class BolaTest {
     private String privateUseCase;
     private String ownTemplate;
     private String ownDefinition;
+    private String motion;
+    private ObjectNode lottie;
 
     @BeforeAll
     void aHasOneOfEverything() throws Exception {
@@ -119,6 +121,13 @@ class BolaTest {
         template.putArray("allowed-clients").add(a.id().toString());
         privateTemplate = Stack.admin().contentType(ContentType.JSON).body(template.toString()).post("/admin/templates")
                 .then().statusCode(201).extract().path("template-id");
+
+        motion = "bola-" + UUID.randomUUID().toString().substring(0, 8);
+        lottie = (ObjectNode) JSON.readTree(Files.readString(Path.of(System.getProperty("pmedia.root", ".."))
+                .resolve("deploy/local/motions/confetti-burst.json")));
+        a.json(Map.of("name", motion, "lottie", lottie)).post("/motions").then().statusCode(201);
+        a.json(motionCard("bola-motion-" + UUID.randomUUID(), motion).toString()).post("/templates").then()
+                .statusCode(201);
 
         template.remove("allowed-clients");
         template.put("use-case-id", "bola-own-" + UUID.randomUUID());
@@ -214,6 +223,17 @@ class BolaTest {
             Map<String, Object> data = Map.of("data", Map.of("personalization_fields", Map.of("name", "Bob")));
             notFound(b.json(data).post("/templates/" + privateTemplate + "/preview"));
             notFound(b.json(data).post("/templates/" + ownTemplate + "/preview"));
+        });
+        cases.put("GET /motions", () -> ownListOnly(b.call().get("/motions"), motion));
+        cases.put("POST /motions", () -> {
+            // B's file under A's motion's name is B's own: A's file and A's template are untouched, and B's
+            // templates cannot name A's motion (it reads as one nobody registered)
+            b.json(motionCard("bola-motion-" + UUID.randomUUID(), motion).toString()).post("/templates").then()
+                    .statusCode(400).body("message", org.hamcrest.Matchers.containsString("unknown motion"));
+            ObjectNode other = lottie.deepCopy();
+            other.put("op", 10);
+            b.json(Map.of("name", motion, "lottie", other)).post("/motions").then().statusCode(201);
+            a.json(Map.of("name", motion, "lottie", lottie)).post("/motions").then().statusCode(200);
         });
         cases.put("POST /templates", () -> {
             // B registering A's own definition, use-case-id and all, gets a template of B's own: A's is untouched.
@@ -348,6 +368,7 @@ class BolaTest {
                 "POST /admin/clients/{clientId}/rotate-secret", "POST /admin/clients/{clientId}/rotate-api-key",
                 "POST /admin/clients/{clientId}/rotate-webhook-secret", "GET /admin/templates",
                 "POST /admin/templates", "GET /admin/templates/{useCaseId}", "POST /admin/fonts", "GET /admin/fonts",
+                "POST /admin/motions", "GET /admin/motions",
                 "GET /admin/usage", "GET /admin/webhooks/dead-letters",
                 "POST /admin/webhooks/dead-letters/{deliveryId}/replay")) {
             cases.put(operation, () -> {
@@ -361,6 +382,20 @@ class BolaTest {
             });
         }
         return cases;
+    }
+
+    /** A one-layer template of a vendor's own drawing {@code motion}. */
+    private static ObjectNode motionCard(String useCase, String motion) {
+        try {
+            return (ObjectNode) JSON.readTree("""
+                    {"use-case-id": "%s", "name": "Motion card",
+                     "canvas": {"width": 320, "height": 180, "fps": 25, "background": "#000000"},
+                     "segments": [{"id": "only", "duration": 1, "layers": [
+                       {"type": "lottie", "motion": "%s", "width": 320, "height": 180}]}]}""".formatted(useCase,
+                    motion));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** B's own view of a list (or a report): answered, and nothing in it names A's {@code resource}. */
