@@ -204,6 +204,8 @@ class OpenApiExamplesTest {
         call("getTemplate", vendorToken, 200);
         call("registerOwnTemplate", vendorToken, 201);
         call("previewTemplate", vendorToken, 200);
+        call("registerMotion", vendorToken, 201);
+        call("listMotions", vendorToken, 200);
 
         call("createMedia", vendorToken, 200);
         awaitStatus("getMediaStatus", "SUCCESS");
@@ -276,6 +278,12 @@ class OpenApiExamplesTest {
         compare("registerFont", font.path("status").asInt(), font.path("body"));
         repeat("registerFont", admin, fontBody, font.path("body"));
         call("listFonts", admin, 200);
+        // a shared motion of the story's name may be there from an earlier walk on this stack: 201 or 200
+        JsonNode motionBody = substitute(requestExample("registerSharedMotion"));
+        JsonNode motion = send("registerSharedMotion", admin, motionBody);
+        compare("registerSharedMotion", motion.path("status").asInt(), motion.path("body"));
+        repeat("registerSharedMotion", admin, motionBody, motion.path("body"));
+        call("listSharedMotions", admin, 200);
         JsonNode templateBody = substitute(requestExample("registerTemplate"));
         JsonNode template = send("registerTemplate", admin, templateBody);
         compare("registerTemplate", template.path("status").asInt(), template.path("body"));
