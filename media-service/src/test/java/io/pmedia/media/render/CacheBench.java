@@ -36,6 +36,24 @@ public final class CacheBench {
 
     static final String ASSETS = "s3://pmedia/inputs/" + UUID.randomUUID() + "/samples";
     static final Duration LIMIT = Duration.ofSeconds(240);
+    /**
+     * A motion template on Lottie (issue 36): a Lottie intro (the confetti burst, its text fixed), the customer's name
+     * in motion for three seconds, a Lottie outro (the seal, its text fixed): only the name's seconds are personal.
+     */
+    static final String LOTTIE_MOTION = """
+            {"use-case-id": "lottie-motion", "name": "Lottie motion",
+             "canvas": {"width": 1280, "height": 720, "fps": 30, "background": "#240046"},
+             "fields": [{"name": "name", "required": true}, {"name": "offer"}],
+             "segments": [
+               {"id": "intro", "duration": 3.5, "layers": [
+                 {"type": "lottie", "motion": "confetti-burst", "width": 1280, "height": 720,
+                  "text": {"NAME": "Happy birthday"}}]},
+               {"id": "name", "duration": 3, "background": {"color": "#3c096c"}, "layers": [
+                 {"type": "text", "text": "{{name}}", "size": 96, "font": "sans-bold",
+                  "animate": {"in": {"type": "slide", "by": "letter", "from": "down", "stagger": 0.04}}}]},
+               {"id": "outro", "duration": 3.5, "background": {"color": "#f4f6fa"}, "layers": [
+                 {"type": "lottie", "motion": "check-seal", "width": 1280, "height": 720,
+                  "text": {"ORDER": "See you soon"}}]}]}""";
 
     private CacheBench() {
     }
@@ -69,15 +87,19 @@ public final class CacheBench {
         System.out.printf(Locale.ROOT, "chunk-cache benchmark, %s, %s (%d cores), %s; %d runs of each, alternating%n",
                 LocalDate.now(), RenderBench.cpu(), Runtime.getRuntime().availableProcessors(),
                 RenderBench.ffmpegVersion(engine), runs);
+        for (String motion : List.of("confetti-burst", "check-seal")) {
+            assets.put(ResolvedVideo.Lottie.fileKey(motion), SampleMedia.motionFile(motion));
+        }
         for (String[] sample : new String[][]{{"product-tour", "0.25"}, {"brand-story", "0.35"},
-                {"product-launch", "0.35"}, {"greeting", "1.02"}}) {
+                {"product-launch", "0.35"}, {"lottie-motion", "0.35"}, {"greeting", "1.02"}}) {
             if (!only.isEmpty() && !only.contains(sample[0])) {
                 continue;
             }
             // product-tour and product-launch take no image
-            ResolvedVideo video = TemplateResolver.resolve(
-                    Templates.parse(SampleMedia.sampleTemplate(sample[0], scope.clientId(), ASSETS)),
-                    sample[0].startsWith("product-") ? words : input);
+            ResolvedVideo video = TemplateResolver.resolve(Templates.parse(sample[0].equals("lottie-motion")
+                    ? LOTTIE_MOTION
+                    : SampleMedia.sampleTemplate(sample[0], scope.clientId(), ASSETS)),
+                    sample[0].startsWith("product-") || sample[0].startsWith("lottie-") ? words : input);
             // the cache, warm: the static runs and the sound rendered once, as a first request would have
             cached(engine, cache, scope, video, assets, scratch.resolve("warm-" + sample[0]));
             full(engine, video, assets, scratch.resolve("warm-full-" + sample[0]));

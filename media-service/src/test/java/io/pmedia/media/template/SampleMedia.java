@@ -67,4 +67,9 @@ public final class SampleMedia {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** The Lottie file of sample motion {@code name} (deploy/local/motions). */
+    public static Path motionFile(String name) {
+        return ROOT.resolve("deploy/local/motions").resolve(name + ".json");
+    }
 }
