@@ -14,6 +14,8 @@ public enum RowStatus {
     SUBMITTED("SUBMITTED"),
     /** Render on first view: its share link is out, nothing is rendered until the link is opened. */
     ON_VIEW("ON-VIEW"),
+    /** Render on first view: its link was opened; its render waits for a place on the realtime lane. */
+    VIEWED("VIEWED"),
     /** Render on first view: its link was opened, its render job is on the realtime lane. */
     RENDERING("RENDERING"),
     /** Rendered: its video and thumbnail are in the vendor's namespace. */

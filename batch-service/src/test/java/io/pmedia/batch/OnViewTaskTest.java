@@ -30,6 +30,8 @@ class OnViewTaskTest {
 
     private static final int ROWS = 500;
     private static RenderWorkerDouble worker;
+    /** The realtime lane's workers: rows rendered on view; "Bad" fails, "Hold" waits while held. */
+    private static RenderWorkerDouble realtime;
     private static KafkaEvents events;
 
     @Inject
@@ -38,12 +40,18 @@ class OnViewTaskTest {
     @BeforeAll
     static void start() {
         worker = new RenderWorkerDouble(KafkaTestResource.bootstrapServers(), job -> null);
+        realtime = new RenderWorkerDouble(KafkaTestResource.bootstrapServers(),
+                job -> "Bad".equals(job.path("input").path("fields").path("name").asText())
+                        ? "personalization field 'name' cannot be drawn"
+                        : null,
+                "pmedia.render.jobs");
         events = KafkaEvents.of(KafkaTestResource.bootstrapServers(), "pmedia.batch.status");
     }
 
     @AfterAll
     static void stop() throws Exception {
         worker.close();
+        realtime.close();
         events.close();
     }
 
@@ -107,6 +115,114 @@ class OnViewTaskTest {
                 .is(400);
         String now = BatchApi.accepted(client, onView(client, "d", file, 1).replace("\"on-view\"", "\"now\""));
         assertThat(BatchApi.awaitStatus(client, now, "COMPLETED").string("render")).isEqualTo("now");
+    }
+
+    /**
+     * Fifty opens of one link at the same moment (engagement-service's claims, as they would arrive if each replica
+     * claimed it) are one render, on the realtime lane; its video then reaches the row's page, the other rows stay
+     * unrendered; a render that fails is counted, its page is marked failed, and a viewer's retry renders it again.
+     */
+    @Test
+    void theFirstViewRendersItsRowOnceOnTheRealtimeLane() throws Exception {
+        UUID client = UUID.randomUUID();
+        String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\nu-2,Grace\nu-3,Bad\nu-4,Linus\n");
+        String taskId = BatchApi.accepted(client, onView(client, "views", file, 4));
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
+        Patience.await().untilAsserted(() -> assertThat(sharedVideos(taskId)).hasSize(4));
+
+        try (var producer = OnViewRequests.producer()) {
+            for (int i = 0; i < 50; i++) {
+                OnViewRequests.send(producer, client, shareId(taskId, 2), UUID.fromString(taskId), 2, 1);
+            }
+            // Another vendor's claim of the same row is nobody's.
+            OnViewRequests.send(producer, UUID.randomUUID(), shareId(taskId, 4), UUID.fromString(taskId), 4, 1);
+            OnViewRequests.send(producer, client, shareId(taskId, 3), UUID.fromString(taskId), 3, 1);
+        }
+        Patience.await().untilAsserted(() -> {
+            BatchApi.Answer status = BatchApi.status(client, taskId);
+            assertThat(status.integer("rendered")).isEqualTo(1);
+            assertThat(status.integer("render-failed")).isEqualTo(1);
+        });
+        BatchApi.Answer status = BatchApi.status(client, taskId);
+        assertThat(status.integer("viewed")).isEqualTo(2);
+        assertThat(status.integer("links")).isEqualTo(4);
+        assertThat(status.string("message")).startsWith("4 share links ready, each row rendered when its link is"
+                + " first opened: 2 opened, 1 rendered, 1 failed");
+        List<JsonNode> jobs = realtimeJobs(taskId);
+        assertThat(jobs).extracting(job -> job.path("job-id").asText())
+                .as("fifty opens are one render; another vendor's claim renders nothing")
+                .containsExactlyInAnyOrder(taskId + "/2", taskId + "/3");
+        assertThat(jobs.get(0).path("lane").asText()).isEqualTo("realtime");
+        assertThat(jobs.get(0).path("reply-to").asText()).isEqualTo("pmedia.batch.render-results");
+        assertThat(worker.jobs.stream().filter(job -> job.path("job-id").asText().startsWith(taskId))).isEmpty();
+        assertThat(BatchApi.query("SELECT status FROM batch_row WHERE task_id = CAST(? AS uuid) ORDER BY row_no",
+                taskId)).containsExactly("ON-VIEW", "SUCCESS", "FAILURE", "ON-VIEW");
+
+        Patience.await().untilAsserted(() -> assertThat(page(taskId, 2).path("video-key").asText())
+                .isEqualTo("batch/" + client + "/" + taskId + "/2/video.mp4"));
+        assertThat(page(taskId, 2).has("render")).as("rendered: nothing pending").isFalse();
+        Patience.await().untilAsserted(() -> assertThat(page(taskId, 3).path("render").asText())
+                .isEqualTo("failed"));
+
+        // A viewer's retry of the failed row renders it again; a retry of a rendered row does nothing.
+        try (var producer = OnViewRequests.producer()) {
+            OnViewRequests.send(producer, client, shareId(taskId, 3), UUID.fromString(taskId), 3, 2);
+            OnViewRequests.send(producer, client, shareId(taskId, 2), UUID.fromString(taskId), 2, 2);
+        }
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("render-failed"))
+                .isEqualTo(2));
+        assertThat(realtimeJobs(taskId)).extracting(job -> job.path("job-id").asText())
+                .containsExactlyInAnyOrder(taskId + "/2", taskId + "/3", taskId + "/3");
+        assertThat(BatchApi.status(client, taskId).integer("viewed")).as("a retry is not a new view").isEqualTo(2);
+    }
+
+    /**
+     * A burst of first views is admitted to the realtime lane up to the bound (on-view.renders-per-slot, 2, times the
+     * pool's one slot here); the rest wait in the table, first opened first, and go as places free.
+     */
+    @Test
+    void aBurstOfFirstViewsIsAdmittedUpToTheBoundAndTheRestWait() throws Exception {
+        UUID client = UUID.randomUUID();
+        String file = BatchApi.customers(store, client, 6);
+        String taskId = BatchApi.accepted(client, onView(client, "burst", file, 6));
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
+        realtime.hold();
+        try {
+            try (var producer = OnViewRequests.producer()) {
+                for (int row = 1; row <= 6; row++) {
+                    OnViewRequests.send(producer, client, shareId(taskId, row), UUID.fromString(taskId), row, 1);
+                }
+            }
+            Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("viewed"))
+                    .isEqualTo(6));
+            Patience.await().untilAsserted(() -> assertThat(realtimeJobs(taskId)).hasSize(2));
+            assertThat(BatchApi.query("SELECT count(*) FROM batch_row WHERE task_id = CAST(? AS uuid)"
+                    + " AND status = 'VIEWED'", taskId)).containsExactly("4");
+            assertThat(realtimeJobs(taskId)).extracting(job -> job.path("job-id").asText().replace(taskId + "/", ""))
+                    .as("the rows admitted are those on the lane").containsExactlyInAnyOrderElementsOf(BatchApi.query(
+                            "SELECT row_no FROM batch_row WHERE task_id = CAST(? AS uuid) AND status = 'RENDERING'",
+                            taskId));
+        } finally {
+            realtime.answerAll();
+        }
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("rendered"))
+                .isEqualTo(6));
+        assertThat(realtimeJobs(taskId)).hasSize(6);
+    }
+
+    private static List<JsonNode> realtimeJobs(String taskId) {
+        return realtime.jobs.stream().filter(job -> job.path("job-id").asText().startsWith(taskId + "/")).toList();
+    }
+
+    private static String shareId(String taskId, int row) {
+        return page(taskId, row).path("share-id").asText();
+    }
+
+    /** The row's page as its latest share event says. */
+    private static JsonNode page(String taskId, int row) {
+        List<JsonNode> pages = sharedVideos(taskId).stream().filter(video -> video.path("row").asInt() == row)
+                .toList();
+        return pages.get(pages.size() - 1);
     }
 
     private static List<JsonNode> sharedVideos(String taskId) {
