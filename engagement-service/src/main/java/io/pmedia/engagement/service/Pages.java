@@ -62,6 +62,13 @@ public class Pages {
         return byShare.get(shareId, CACHED).map(found -> found.filter(video -> video.live(now)).orElse(null));
     }
 
+    /** {@link #live} from the database, not the cache: whether a video rendered on view has come (a bounded wait). */
+    public Uni<SharedVideoRow> liveNow(String shareId) {
+        Instant now = Instant.now();
+        return Panache.withSession(() -> videos.byShare(shareId))
+                .map(found -> found != null && found.live(now) ? found : null);
+    }
+
     /**
      * {@link #live}'s answer when it is at hand, without a lookup: the video, or {@code Optional.empty()} for a page
      * that does not play; null when the share id has to be looked up (not cached, or cached too long ago).
