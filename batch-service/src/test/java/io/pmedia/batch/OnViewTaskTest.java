@@ -210,6 +210,22 @@ class OnViewTaskTest {
         assertThat(realtimeJobs(taskId)).hasSize(6);
     }
 
+    /** A render on view whose result never came back (a worker killed with the job) is rendered again. */
+    @Test
+    void aRenderOnViewLostWithItsWorkerIsRenderedAgain() throws Exception {
+        UUID client = UUID.randomUUID();
+        String taskId = BatchApi.accepted(client, onView(client, "lost", BatchApi.customers(store, client, 2), 2));
+        BatchApi.awaitStatus(client, taskId, "COMPLETED");
+        // As the claim and the admission leave it, with its job long gone.
+        BatchApi.query("UPDATE batch_row SET status = 'RENDERING', attempts = 1,"
+                + " submitted_at = now() - interval '1 hour' WHERE task_id = CAST(? AS uuid) AND row_no = 2"
+                + " RETURNING row_no", taskId);
+        Patience.await().untilAsserted(() -> assertThat(BatchApi.status(client, taskId).integer("rendered"))
+                .isEqualTo(1));
+        assertThat(realtimeJobs(taskId)).extracting(job -> job.path("job-id").asText())
+                .containsExactly(taskId + "/2");
+    }
+
     private static List<JsonNode> realtimeJobs(String taskId) {
         return realtime.jobs.stream().filter(job -> job.path("job-id").asText().startsWith(taskId + "/")).toList();
     }

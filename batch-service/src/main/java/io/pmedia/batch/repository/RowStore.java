@@ -93,6 +93,14 @@ public class RowStore {
              ORDER BY submitted_at LIMIT ?1 FOR UPDATE SKIP LOCKED
             """;
 
+    /**
+     * On-view renders whose result did not come back in time (a worker died with the job, the result was lost): they
+     * wait for admission again, ahead of later opens (their claim time is kept as it was).
+     */
+    private static final String REQUEUE_LOST_RENDERS = """
+            UPDATE batch_row SET status = 'VIEWED' WHERE status = 'RENDERING' AND submitted_at < ?1
+            """;
+
     private static final String ADMITTED = """
             UPDATE batch_row SET status = 'RENDERING', submitted_at = clock_timestamp()
              WHERE task_id = ?1 AND row_no = ?2
@@ -183,6 +191,10 @@ public class RowStore {
     public Uni<List<BatchRow>> lockViewed(int limit) {
         return NativeSql.list(Object[].class, LOCK_VIEWED, limit).map(rows -> rows.stream().map(RowStore::row)
                 .toList());
+    }
+
+    public Uni<Integer> requeueLostRenders(Instant submittedBefore) {
+        return NativeSql.update(REQUEUE_LOST_RENDERS, submittedBefore);
     }
 
     public Uni<Integer> admitted(UUID taskId, int rowNo) {

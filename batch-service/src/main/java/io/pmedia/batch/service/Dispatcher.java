@@ -144,11 +144,15 @@ public class Dispatcher {
 
     /**
      * Rows submitted long ago with no result (the job or its result was lost, or a worker died): submitted again, or
-     * failed after {@code max-attempts} (or at once when their task has ended meanwhile).
+     * failed after {@code max-attempts} (or at once when their task has ended meanwhile). Renders on view lost the same
+     * way wait for admission again.
      */
     Uni<Integer> resubmitLost() {
         Instant before = Instant.now().minus(config.resubmitAfter());
-        return Panache.withTransaction(() -> rows.resubmitLost(before, config.maxAttempts())
+        // A viewer waits for a render on view: its job is given up after twice the render's time limit, not minutes.
+        Instant renderedBefore = Instant.now().minus(config.renderTimeLimit().multipliedBy(2));
+        return Panache.withTransaction(() -> rows.requeueLostRenders(renderedBefore).chain(() -> rows.resubmitLost(
+                before, config.maxAttempts()))
                 .flatMap(again -> rows.failLost(before, config.maxAttempts(),
                         "render did not complete after " + config.maxAttempts() + " attempts",
                         "render did not complete before the task ended").map(failed -> again + failed)));
