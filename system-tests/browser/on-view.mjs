@@ -23,8 +23,11 @@ async function watch(context, url, screenshot) {
   const page = await context.newPage();
   const seen = { url, errors: [], failedRequests: [] };
   page.on('pageerror', (error) => seen.errors.push(String(error)));
-  page.on('console', (message) => { if (message.type() === 'error') { seen.errors.push(message.text()); } });
-  page.on('response', (answer) => { if (answer.status() >= 500) { seen.failedRequests.push(answer.status() + ' ' + answer.url()); } });
+  // A resource that failed is reported by its response below (with its URL), not by the console's line.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) { seen.errors.push(message.text()); }
+  });
+  page.on('response', (answer) => { if (answer.status() >= 400) { seen.failedRequests.push(answer.status() + ' ' + answer.url()); } });
   try {
     const started = Date.now();
     const answer = await page.goto(url, { waitUntil: 'load' });

@@ -71,6 +71,14 @@ class OnViewTest {
         assertThat(links).hasSize(ROWS).doesNotHaveDuplicates().allMatch(url -> url.contains("/v/"));
         assertThat(rendered(demo, task)).as("nothing rendered before a link is opened").isEmpty();
 
+        // The pages reach engagement-service a moment after the output file (through pmedia.batch.status): the vendor
+        // sees them in the campaign's video list, which opens nothing.
+        Patience.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            var list = demo.call().get("/analytics/campaigns/" + campaign + "/videos.csv");
+            return list.statusCode() == 200 && list.asString().lines().count() == ROWS + 1;
+        });
+        assertThat(rendered(demo, task)).as("listing the videos renders nothing").isEmpty();
+
         // Five links opened side by side in Chromium: each says it is being prepared, then plays to its end.
         List<String> opened = IN_BROWSER.stream().map(row -> links.get(row - 1)).toList();
         Path shot = Path.of("target/browser/on-view-preparing.png").toAbsolutePath();
@@ -85,7 +93,8 @@ class OnViewTest {
             assertThat(page.path("ended").asBoolean()).as(page.toString()).isTrue();
             assertThat(page.path("duration").asDouble()).as(page.toString()).isBetween(29.0, 31.0);
             assertThat(page.path("errors")).as(page.toString()).isEmpty();
-            assertThat(page.path("failedRequests")).as("no 5xx: " + page).isEmpty();
+            assertThat(page.path("failedRequests")).as("nothing failed but the browser's own favicon: " + page)
+                    .allMatch(failed -> failed.asText().endsWith("/favicon.ico"));
             System.out.printf("on view: %s playable %d ms after it was opened%n", page.path("url").asText(),
                     page.path("playableMs").asLong());
         }
