@@ -135,7 +135,9 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/state")
     public Uni<Response> state(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return opened(shareId).map(video -> video == null ? notFound(accept) : state(video));
+        // From the database: a page polling after a retry must not see the failure the cache still holds.
+        return pages.liveNow(shareId).call(video -> claims.claim(video, false))
+                .map(video -> video == null ? notFound(accept) : state(video));
     }
 
     /**

@@ -62,8 +62,14 @@ public class Pages {
         return byShare.get(shareId, CACHED).map(found -> found.filter(video -> video.live(now)).orElse(null));
     }
 
-    /** {@link #live} from the database, not the cache: whether a video rendered on view has come (a bounded wait). */
+    /**
+     * {@link #live} from the database, not the cache: where a video rendered on view stands now (its page's polls, a
+     * retry, a bounded wait), which the cache could show as it was up to {@link #CACHED} ago.
+     */
     public Uni<SharedVideoRow> liveNow(String shareId) {
+        if (shareId == null || !SHARE_ID.matcher(shareId).matches()) {
+            return Uni.createFrom().nullItem();
+        }
         Instant now = Instant.now();
         return Panache.withSession(() -> videos.byShare(shareId))
                 .map(found -> found != null && found.live(now) ? found : null);

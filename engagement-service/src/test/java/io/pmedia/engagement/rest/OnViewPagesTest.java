@@ -109,6 +109,8 @@ class OnViewPagesTest extends EngagementFixture {
 
         for (int claim = 1; claim <= 3; claim++) {
             given().post("/v/" + share + "/render").then().statusCode(200).body("state", equalTo("preparing"));
+            // The page polls at once: it sees the retry, not the failure its link was cached with a moment ago.
+            given().get("/v/" + share + "/state").then().statusCode(200).body("state", equalTo("preparing"));
             int claims = claim;
             Patience.await().untilAsserted(() -> assertThat(renders.withKey(share)).hasSize(claims));
             assertThat(renders.withKey(share).get(claim - 1).data().path("attempt").asInt()).isEqualTo(claim);
