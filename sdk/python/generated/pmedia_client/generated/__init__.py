@@ -82,6 +82,7 @@ __all__ = [
     "Schedule",
     "ScheduleRequest",
     "ScheduleResponse",
+    "ShareRenderState",
     "Sharing",
     "TaskCancelResponse",
     "TaskCreateRequest",
@@ -185,6 +186,7 @@ from pmedia_client.generated.models.rotated_webhook_secret import RotatedWebhook
 from pmedia_client.generated.models.schedule import Schedule as Schedule
 from pmedia_client.generated.models.schedule_request import ScheduleRequest as ScheduleRequest
 from pmedia_client.generated.models.schedule_response import ScheduleResponse as ScheduleResponse
+from pmedia_client.generated.models.share_render_state import ShareRenderState as ShareRenderState
 from pmedia_client.generated.models.sharing import Sharing as Sharing
 from pmedia_client.generated.models.task_cancel_response import TaskCancelResponse as TaskCancelResponse
 from pmedia_client.generated.models.task_create_request import TaskCreateRequest as TaskCreateRequest

@@ -19,6 +19,11 @@ import {
     ErrorResponseToJSON,
 } from '../models/ErrorResponse.js';
 import {
+    type ShareRenderState,
+    ShareRenderStateFromJSON,
+    ShareRenderStateToJSON,
+} from '../models/ShareRenderState.js';
+import {
     type ViewerBeacon,
     ViewerBeaconFromJSON,
     ViewerBeaconToJSON,
@@ -64,6 +69,20 @@ export interface SharePageEmbedRequest {
 }
 
 export interface SharePosterRequest {
+    /**
+     * 
+     */
+    shareId: string;
+}
+
+export interface ShareRenderRetryRequest {
+    /**
+     * 
+     */
+    shareId: string;
+}
+
+export interface ShareRenderStateRequest {
     /**
      * 
      */
@@ -217,7 +236,7 @@ export class SharePagesApi extends runtime.BaseAPI {
     }
 
     /**
-     * The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page.
+     * The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page. A video rendered on first view that is not rendered yet: as the poster (a bounded wait, then the \"being prepared\" picture, no-store), so an email client\'s image proxy never shows a broken image.
      * A short animated GIF of the video with a play badge, for email bodies (a redirect, as the video)
      */
     async shareEmailGifRaw(requestParameters: ShareEmailGifRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
@@ -228,7 +247,7 @@ export class SharePagesApi extends runtime.BaseAPI {
     }
 
     /**
-     * The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page.
+     * The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page. A video rendered on first view that is not rendered yet: as the poster (a bounded wait, then the \"being prepared\" picture, no-store), so an email client\'s image proxy never shows a broken image.
      * A short animated GIF of the video with a play badge, for email bodies (a redirect, as the video)
      */
     async shareEmailGif(requestParameters: ShareEmailGifRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
@@ -365,7 +384,7 @@ export class SharePagesApi extends runtime.BaseAPI {
     }
 
     /**
-     * 302 to a presigned URL of the video\'s thumbnail, as the video. Not found as the page.
+     * 302 to a presigned URL of the video\'s thumbnail, as the video. Not found as the page. A video rendered on first view that is not rendered yet is waited for up to 5 s (pmedia.engagement.email-gif-wait); then 302 to the \"being prepared\" picture (/v/static/preparing.jpg) with Cache-Control no-store.
      * The video\'s poster image (a redirect, as the video)
      */
     async sharePosterRaw(requestParameters: SharePosterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
@@ -376,11 +395,105 @@ export class SharePagesApi extends runtime.BaseAPI {
     }
 
     /**
-     * 302 to a presigned URL of the video\'s thumbnail, as the video. Not found as the page.
+     * 302 to a presigned URL of the video\'s thumbnail, as the video. Not found as the page. A video rendered on first view that is not rendered yet is waited for up to 5 s (pmedia.engagement.email-gif-wait); then 302 to the \"being prepared\" picture (/v/static/preparing.jpg) with Cache-Control no-store.
      * The video\'s poster image (a redirect, as the video)
      */
     async sharePoster(requestParameters: SharePosterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
         await this.sharePosterRaw(requestParameters, initOverrides);
+    }
+
+    /**
+     * Creates request options for shareRenderRetry without sending the request
+     */
+    async shareRenderRetryRequestOpts(requestParameters: ShareRenderRetryRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['shareId'] == null) {
+            throw new runtime.RequiredError(
+                'shareId',
+                'Required parameter "shareId" was null or undefined when calling shareRenderRetry().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+
+        let urlPath = `/v/{shareId}/render`;
+        urlPath = urlPath.replace('{shareId}', encodeURIComponent(String(requestParameters['shareId'])));
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Asks for the render again while the link has had fewer than 3 renders asked for; answers the state after it (preparing when asked, failed when no attempt is left). No body. Not found as the page.
+     * A viewer\'s retry after the render on first view failed (the page\'s \"Try again\")
+     */
+    async shareRenderRetryRaw(requestParameters: ShareRenderRetryRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ShareRenderState>> {
+        const requestOptions = await this.shareRenderRetryRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => ShareRenderStateFromJSON(jsonValue));
+    }
+
+    /**
+     * Asks for the render again while the link has had fewer than 3 renders asked for; answers the state after it (preparing when asked, failed when no attempt is left). No body. Not found as the page.
+     * A viewer\'s retry after the render on first view failed (the page\'s \"Try again\")
+     */
+    async shareRenderRetry(requestParameters: ShareRenderRetryRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ShareRenderState> {
+        const response = await this.shareRenderRetryRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for shareRenderState without sending the request
+     */
+    async shareRenderStateRequestOpts(requestParameters: ShareRenderStateRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['shareId'] == null) {
+            throw new runtime.RequiredError(
+                'shareId',
+                'Required parameter "shareId" was null or undefined when calling shareRenderState().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+
+        let urlPath = `/v/{shareId}/state`;
+        urlPath = urlPath.replace('{shareId}', encodeURIComponent(String(requestParameters['shareId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * preparing (its render is asked for or running), failed (the page offers a retry) or ready (the video plays); not cached. Asking is an open: a link nobody opened yet asks for its render. Not found as the page.
+     * Where the render of a video rendered on first view stands (the page\'s script asks it)
+     */
+    async shareRenderStateRaw(requestParameters: ShareRenderStateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ShareRenderState>> {
+        const requestOptions = await this.shareRenderStateRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => ShareRenderStateFromJSON(jsonValue));
+    }
+
+    /**
+     * preparing (its render is asked for or running), failed (the page offers a retry) or ready (the video plays); not cached. Asking is an open: a link nobody opened yet asks for its render. Not found as the page.
+     * Where the render of a video rendered on first view stands (the page\'s script asks it)
+     */
+    async shareRenderState(requestParameters: ShareRenderStateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ShareRenderState> {
+        const response = await this.shareRenderStateRaw(requestParameters, initOverrides);
+        return await response.value();
     }
 
     /**
@@ -414,19 +527,20 @@ export class SharePagesApi extends runtime.BaseAPI {
      * 302 to a presigned URL of the MP4 valid 15 minutes (pmedia.engagement.media-url-ttl); the redirect itself is cacheable 5 minutes. Not found as the page, and while the video is being prepared.
      * The video (a stable URL that redirects to a short-lived presigned one)
      */
-    async shareVideoRaw(requestParameters: ShareVideoRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+    async shareVideoRaw(requestParameters: ShareVideoRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ShareRenderState>> {
         const requestOptions = await this.shareVideoRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
-        return new runtime.VoidApiResponse(response);
+        return new runtime.JSONApiResponse(response, (jsonValue) => ShareRenderStateFromJSON(jsonValue));
     }
 
     /**
      * 302 to a presigned URL of the MP4 valid 15 minutes (pmedia.engagement.media-url-ttl); the redirect itself is cacheable 5 minutes. Not found as the page, and while the video is being prepared.
      * The video (a stable URL that redirects to a short-lived presigned one)
      */
-    async shareVideo(requestParameters: ShareVideoRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
-        await this.shareVideoRaw(requestParameters, initOverrides);
+    async shareVideo(requestParameters: ShareVideoRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ShareRenderState> {
+        const response = await this.shareVideoRaw(requestParameters, initOverrides);
+        return await response.value();
     }
 
 }

@@ -51,7 +51,22 @@ export interface TaskCreateRequest {
      * minutes from acceptance; the task's deadline
      */
     expectedOutputDuration: number;
+    /**
+     * now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, "Render on first view"). Anything else: 400 VALIDATION_ERROR naming the field.
+     */
+    render?: TaskCreateRequestRenderEnum;
 }
+
+
+/**
+ * @export
+ */
+export const TaskCreateRequestRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type TaskCreateRequestRenderEnum = typeof TaskCreateRequestRenderEnum[keyof typeof TaskCreateRequestRenderEnum];
+
 
 /**
  * Check if a given object implements the TaskCreateRequest interface.
@@ -83,6 +98,7 @@ export function TaskCreateRequestFromJSONTyped(json: any, ignoreDiscriminator: b
         'priority': json['priority'] == null ? undefined : json['priority'],
         'rowCount': json['row-count'],
         'expectedOutputDuration': json['expected-output-duration'],
+        'render': json['render'] == null ? undefined : json['render'],
     };
 }
 
@@ -105,6 +121,7 @@ export function TaskCreateRequestToJSONTyped(value?: TaskCreateRequest | null, i
         'priority': value['priority'],
         'row-count': value['rowCount'],
         'expected-output-duration': value['expectedOutputDuration'],
+        'render': value['render'],
     };
 }
 

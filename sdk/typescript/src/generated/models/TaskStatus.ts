@@ -14,7 +14,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * Interface 2.8; file-url is beyond it
+ * Interface 2.8; file-url, render and the counts of links, views and renders are beyond it
  * @export
  * @interface TaskStatus
  */
@@ -40,13 +40,33 @@ export interface TaskStatus {
      */
     totalCount: number;
     /**
-     * 
+     * rows answered; for an on-view task, every row once the file is read (its link is out)
      */
     processed: number;
     /**
      * 
      */
     message: string | null;
+    /**
+     * how the task's rows are rendered (TaskCreateRequest)
+     */
+    render?: TaskStatusRenderEnum;
+    /**
+     * share links handed out: the rows rendered (now), every readable row once the output file is written (on-view)
+     */
+    links?: number;
+    /**
+     * on-view: rows whose link has been opened (each once)
+     */
+    viewed?: number;
+    /**
+     * rows rendered (on-view: rendered on their first view)
+     */
+    rendered?: number;
+    /**
+     * on-view: renders on view that failed (a retry that fails again counts again)
+     */
+    renderFailed?: number;
 }
 
 
@@ -60,6 +80,15 @@ export const TaskStatusStatusEnum = {
     Failed: 'FAILED',
 } as const;
 export type TaskStatusStatusEnum = typeof TaskStatusStatusEnum[keyof typeof TaskStatusStatusEnum];
+
+/**
+ * @export
+ */
+export const TaskStatusRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type TaskStatusRenderEnum = typeof TaskStatusRenderEnum[keyof typeof TaskStatusRenderEnum];
 
 
 /**
@@ -92,6 +121,11 @@ export function TaskStatusFromJSONTyped(json: any, ignoreDiscriminator: boolean)
         'totalCount': json['total-count'],
         'processed': json['processed'],
         'message': json['message'],
+        'render': json['render'] == null ? undefined : json['render'],
+        'links': json['links'] == null ? undefined : json['links'],
+        'viewed': json['viewed'] == null ? undefined : json['viewed'],
+        'rendered': json['rendered'] == null ? undefined : json['rendered'],
+        'renderFailed': json['render-failed'] == null ? undefined : json['render-failed'],
     };
 }
 
@@ -113,6 +147,11 @@ export function TaskStatusToJSONTyped(value?: TaskStatus | null, ignoreDiscrimin
         'total-count': value['totalCount'],
         'processed': value['processed'],
         'message': value['message'],
+        'render': value['render'],
+        'links': value['links'],
+        'viewed': value['viewed'],
+        'rendered': value['rendered'],
+        'render-failed': value['renderFailed'],
     };
 }
 

@@ -44,6 +44,7 @@ export * from './RotatedWebhookSecret.js';
 export * from './Schedule.js';
 export * from './ScheduleRequest.js';
 export * from './ScheduleResponse.js';
+export * from './ShareRenderState.js';
 export * from './Sharing.js';
 export * from './TaskCancelResponse.js';
 export * from './TaskCreateRequest.js';

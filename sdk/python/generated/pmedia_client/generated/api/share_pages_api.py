@@ -17,6 +17,7 @@ from typing_extensions import Annotated
 
 from pydantic import Field, StrictStr
 from typing_extensions import Annotated
+from pmedia_client.generated.models.share_render_state import ShareRenderState
 
 from pmedia_client.generated.api_client import ApiClient, RequestSerialized
 from pmedia_client.generated.api_response import ApiResponse
@@ -630,7 +631,7 @@ class SharePagesApi:
     ) -> None:
         """A short animated GIF of the video with a play badge, for email bodies (a redirect, as the video)
 
-        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page.
+        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page. A video rendered on first view that is not rendered yet: as the poster (a bounded wait, then the \"being prepared\" picture, no-store), so an email client's image proxy never shows a broken image.
 
         :param share_id: (required)
         :type share_id: str
@@ -700,7 +701,7 @@ class SharePagesApi:
     ) -> ApiResponse[None]:
         """A short animated GIF of the video with a play badge, for email bodies (a redirect, as the video)
 
-        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page.
+        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page. A video rendered on first view that is not rendered yet: as the poster (a bounded wait, then the \"being prepared\" picture, no-store), so an email client's image proxy never shows a broken image.
 
         :param share_id: (required)
         :type share_id: str
@@ -770,7 +771,7 @@ class SharePagesApi:
     ) -> RESTResponseType:
         """A short animated GIF of the video with a play badge, for email bodies (a redirect, as the video)
 
-        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page.
+        The first 3 s of the video at 320 px, 10 fps, with a play badge: made the first time it is asked for (about a second), then stored beside the video; 302 to a presigned URL of it, as the video. Not found as the page. A video rendered on first view that is not rendered yet: as the poster (a bounded wait, then the \"being prepared\" picture, no-store), so an email client's image proxy never shows a broken image.
 
         :param share_id: (required)
         :type share_id: str
@@ -1440,7 +1441,7 @@ class SharePagesApi:
     ) -> None:
         """The video's poster image (a redirect, as the video)
 
-        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page.
+        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page. A video rendered on first view that is not rendered yet is waited for up to 5 s (pmedia.engagement.email-gif-wait); then 302 to the \"being prepared\" picture (/v/static/preparing.jpg) with Cache-Control no-store.
 
         :param share_id: (required)
         :type share_id: str
@@ -1510,7 +1511,7 @@ class SharePagesApi:
     ) -> ApiResponse[None]:
         """The video's poster image (a redirect, as the video)
 
-        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page.
+        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page. A video rendered on first view that is not rendered yet is waited for up to 5 s (pmedia.engagement.email-gif-wait); then 302 to the \"being prepared\" picture (/v/static/preparing.jpg) with Cache-Control no-store.
 
         :param share_id: (required)
         :type share_id: str
@@ -1580,7 +1581,7 @@ class SharePagesApi:
     ) -> RESTResponseType:
         """The video's poster image (a redirect, as the video)
 
-        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page.
+        302 to a presigned URL of the video's thumbnail, as the video. Not found as the page. A video rendered on first view that is not rendered yet is waited for up to 5 s (pmedia.engagement.email-gif-wait); then 302 to the \"being prepared\" picture (/v/static/preparing.jpg) with Cache-Control no-store.
 
         :param share_id: (required)
         :type share_id: str
@@ -1692,6 +1693,546 @@ class SharePagesApi:
 
 
     @validate_call
+    def share_render_retry(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ShareRenderState:
+        """A viewer's retry after the render on first view failed (the page's \"Try again\")
+
+        Asks for the render again while the link has had fewer than 3 renders asked for; answers the state after it (preparing when asked, failed when no attempt is left). No body. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_retry_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def share_render_retry_with_http_info(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[ShareRenderState]:
+        """A viewer's retry after the render on first view failed (the page's \"Try again\")
+
+        Asks for the render again while the link has had fewer than 3 renders asked for; answers the state after it (preparing when asked, failed when no attempt is left). No body. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_retry_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def share_render_retry_without_preload_content(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """A viewer's retry after the render on first view failed (the page's \"Try again\")
+
+        Asks for the render again while the link has had fewer than 3 renders asked for; answers the state after it (preparing when asked, failed when no attempt is left). No body. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_retry_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _share_render_retry_serialize(
+        self,
+        share_id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if share_id is not None:
+            _path_params['shareId'] = share_id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'text/html'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v/{shareId}/render',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def share_render_state(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ShareRenderState:
+        """Where the render of a video rendered on first view stands (the page's script asks it)
+
+        preparing (its render is asked for or running), failed (the page offers a retry) or ready (the video plays); not cached. Asking is an open: a link nobody opened yet asks for its render. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_state_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def share_render_state_with_http_info(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[ShareRenderState]:
+        """Where the render of a video rendered on first view stands (the page's script asks it)
+
+        preparing (its render is asked for or running), failed (the page offers a retry) or ready (the video plays); not cached. Asking is an open: a link nobody opened yet asks for its render. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_state_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def share_render_state_without_preload_content(
+        self,
+        share_id: StrictStr,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Where the render of a video rendered on first view stands (the page's script asks it)
+
+        preparing (its render is asked for or running), failed (the page offers a retry) or ready (the video plays); not cached. Asking is an open: a link nobody opened yet asks for its render. Not found as the page.
+
+        :param share_id: (required)
+        :type share_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._share_render_state_serialize(
+            share_id=share_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
+            '404': "str",
+            '429': "ErrorResponse",
+            '503': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _share_render_state_serialize(
+        self,
+        share_id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if share_id is not None:
+            _path_params['shareId'] = share_id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'text/html'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v/{shareId}/state',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def share_video(
         self,
         share_id: StrictStr,
@@ -1707,7 +2248,7 @@ class SharePagesApi:
         _content_type: Optional[StrictStr] = None,
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
-    ) -> None:
+    ) -> ShareRenderState:
         """The video (a stable URL that redirects to a short-lived presigned one)
 
         302 to a presigned URL of the MP4 valid 15 minutes (pmedia.engagement.media-url-ttl); the redirect itself is cacheable 5 minutes. Not found as the page, and while the video is being prepared.
@@ -1745,6 +2286,7 @@ class SharePagesApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
             '302': None,
             '404': "str",
             '429': "ErrorResponse",
@@ -1777,7 +2319,7 @@ class SharePagesApi:
         _content_type: Optional[StrictStr] = None,
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
-    ) -> ApiResponse[None]:
+    ) -> ApiResponse[ShareRenderState]:
         """The video (a stable URL that redirects to a short-lived presigned one)
 
         302 to a presigned URL of the MP4 valid 15 minutes (pmedia.engagement.media-url-ttl); the redirect itself is cacheable 5 minutes. Not found as the page, and while the video is being prepared.
@@ -1815,6 +2357,7 @@ class SharePagesApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
             '302': None,
             '404': "str",
             '429': "ErrorResponse",
@@ -1885,6 +2428,7 @@ class SharePagesApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
+            '200': "ShareRenderState",
             '302': None,
             '404': "str",
             '429': "ErrorResponse",
@@ -1933,8 +2477,8 @@ class SharePagesApi:
         if 'Accept' not in _header_params:
             _header_params['Accept'] = self.api_client.select_header_accept(
                 [
-                    'text/html', 
-                    'application/json'
+                    'application/json', 
+                    'text/html'
                 ]
             )
 

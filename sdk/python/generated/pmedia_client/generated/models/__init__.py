@@ -57,6 +57,7 @@ from pmedia_client.generated.models.rotated_webhook_secret import RotatedWebhook
 from pmedia_client.generated.models.schedule import Schedule
 from pmedia_client.generated.models.schedule_request import ScheduleRequest
 from pmedia_client.generated.models.schedule_response import ScheduleResponse
+from pmedia_client.generated.models.share_render_state import ShareRenderState
 from pmedia_client.generated.models.sharing import Sharing
 from pmedia_client.generated.models.task_cancel_response import TaskCancelResponse
 from pmedia_client.generated.models.task_create_request import TaskCreateRequest

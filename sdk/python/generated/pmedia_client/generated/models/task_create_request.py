@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from uuid import UUID
@@ -37,7 +37,18 @@ class TaskCreateRequest(BaseModel):
     priority: Optional[StrictInt] = Field(default=0, description="higher runs first")
     row_count: Annotated[int, Field(strict=True, ge=1)] = Field(description="the number of data rows the file holds", alias="row-count")
     expected_output_duration: Annotated[int, Field(strict=True, ge=1)] = Field(description="minutes from acceptance; the task's deadline", alias="expected-output-duration")
-    __properties: ClassVar[List[str]] = ["client-id", "campaign-id", "template-id", "file-name", "file-path", "priority", "row-count", "expected-output-duration"]
+    render: Optional[StrictStr] = Field(default='now', description="now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, \"Render on first view\"). Anything else: 400 VALIDATION_ERROR naming the field.")
+    __properties: ClassVar[List[str]] = ["client-id", "campaign-id", "template-id", "file-name", "file-path", "priority", "row-count", "expected-output-duration", "render"]
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -97,7 +108,8 @@ class TaskCreateRequest(BaseModel):
             "file-path": obj.get("file-path"),
             "priority": obj.get("priority") if obj.get("priority") is not None else 0,
             "row-count": obj.get("row-count"),
-            "expected-output-duration": obj.get("expected-output-duration")
+            "expected-output-duration": obj.get("expected-output-duration"),
+            "render": obj.get("render") if obj.get("render") is not None else 'now'
         })
         return _obj
 

@@ -26,22 +26,37 @@ from pydantic_core import to_jsonable_python
 
 class TaskStatus(BaseModel):
     """
-    Interface 2.8; file-url is beyond it
+    Interface 2.8; file-url, render and the counts of links, views and renders are beyond it
     """ # noqa: E501
     task_id: UUID = Field(alias="task-id")
     status: StrictStr
     file_path: Optional[StrictStr] = Field(description="s3://<bucket>/<key> of the output CSV (one line per row with its status, message, video and thumbnail URLs); null until the task has ended", alias="file-path")
     file_url: Optional[StrictStr] = Field(default=None, description="a presigned URL that downloads the output file; null until the task has ended", alias="file-url")
     total_count: StrictInt = Field(alias="total-count")
-    processed: StrictInt
+    processed: StrictInt = Field(description="rows answered; for an on-view task, every row once the file is read (its link is out)")
     message: Optional[StrictStr]
-    __properties: ClassVar[List[str]] = ["task-id", "status", "file-path", "file-url", "total-count", "processed", "message"]
+    render: Optional[StrictStr] = Field(default=None, description="how the task's rows are rendered (TaskCreateRequest)")
+    links: Optional[StrictInt] = Field(default=None, description="share links handed out: the rows rendered (now), every readable row once the output file is written (on-view)")
+    viewed: Optional[StrictInt] = Field(default=None, description="on-view: rows whose link has been opened (each once)")
+    rendered: Optional[StrictInt] = Field(default=None, description="rows rendered (on-view: rendered on their first view)")
+    render_failed: Optional[StrictInt] = Field(default=None, description="on-view: renders on view that failed (a retry that fails again counts again)", alias="render-failed")
+    __properties: ClassVar[List[str]] = ["task-id", "status", "file-path", "file-url", "total-count", "processed", "message", "render", "links", "viewed", "rendered", "render-failed"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
         if value not in set(['COMPLETED', 'PENDING', 'IN PROGRESS', 'FAILED']):
             raise ValueError("must be one of enum values ('COMPLETED', 'PENDING', 'IN PROGRESS', 'FAILED')")
+        return value
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
         return value
 
     model_config = ConfigDict(
@@ -116,7 +131,12 @@ class TaskStatus(BaseModel):
             "file-url": obj.get("file-url"),
             "total-count": obj.get("total-count"),
             "processed": obj.get("processed"),
-            "message": obj.get("message")
+            "message": obj.get("message"),
+            "render": obj.get("render"),
+            "links": obj.get("links"),
+            "viewed": obj.get("viewed"),
+            "rendered": obj.get("rendered"),
+            "render-failed": obj.get("render-failed")
         })
         return _obj
 

@@ -113,6 +113,22 @@ public class BatchTask extends PanacheEntityBase {
     @Column(name = "videos_deleted_at")
     public Instant videosDeletedAt;
 
+    /** {@link io.pmedia.events.RenderMode#wire()}: rendered at once, or each row on its link's first view. */
+    @Column(nullable = false)
+    public String render = io.pmedia.events.RenderMode.NOW.wire();
+
+    /** On view: rows whose link was opened (a render asked for). Counters moved by statements only. */
+    @Column(insertable = false, updatable = false)
+    public int viewed;
+
+    /** On view: renders that ended with a video. */
+    @Column(insertable = false, updatable = false)
+    public int rendered;
+
+    /** On view: renders that failed (each retry that fails again counts again). */
+    @Column(name = "render_failed", insertable = false, updatable = false)
+    public int renderFailed;
+
     // Written only by the statements of repository/ (leases, progress reports); mapped because every query of tasks
     // reads whole rows, never written from the entity.
 
@@ -127,6 +143,10 @@ public class BatchTask extends PanacheEntityBase {
 
     @Column(name = "reported_processed", insertable = false, updatable = false)
     public int reportedProcessed;
+
+    public boolean onView() {
+        return io.pmedia.events.RenderMode.ON_VIEW.wire().equals(render);
+    }
 
     public BatchStatus status() {
         return BatchStatus.ofWire(status);

@@ -46,6 +46,11 @@ final class RenderWorkerDouble implements AutoCloseable {
 
     /** {@code outcome}: the job's data -> null to succeed, a failure message, or {@link #DROP} to answer nothing. */
     RenderWorkerDouble(String bootstrap, Function<JsonNode, String> outcome) {
+        this(bootstrap, outcome, Topics.RENDER_JOBS_BATCH);
+    }
+
+    /** A double of the workers reading {@code lane} (the batch lane, or the realtime lane of renders on view). */
+    RenderWorkerDouble(String bootstrap, Function<JsonNode, String> outcome, String lane) {
         this.outcome = outcome;
         Properties consumerProps = new Properties();
         consumerProps.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -60,12 +65,12 @@ final class RenderWorkerDouble implements AutoCloseable {
         producerProps.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps);
         producer = new KafkaProducer<>(producerProps);
-        consumer.subscribe(List.of(Topics.RENDER_JOBS_BATCH));
+        consumer.subscribe(List.of(lane));
         // Joined before any job of the test is published: "latest" must not skip them.
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (consumer.assignment().isEmpty()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the worker double got no partition of " + Topics.RENDER_JOBS_BATCH);
+                throw new IllegalStateException("the worker double got no partition of " + lane);
             }
             consumer.poll(Duration.ofMillis(100));
         }

@@ -96,6 +96,27 @@ public class SharedVideoRow extends PanacheEntityBase {
     @Column(name = "updated_at", nullable = false)
     public Instant updatedAt;
 
+    /** {@link io.pmedia.events.SharedVideo.Render#wire()}: rendered on first view, or that render failed; else null. */
+    public String render;
+
+    /** When an open claimed its render on view (null: not yet claimed). */
+    @Column(name = "render_requested_at")
+    public Instant renderRequestedAt;
+
+    /** Claims of its render on view so far (the first open, then retries). */
+    @Column(name = "render_attempts", nullable = false)
+    public int renderAttempts;
+
+    /** Rendered on first view and not rendered yet: an open asks for it (the page says "being prepared"). */
+    public boolean awaitsRender() {
+        return videoKey == null && render != null;
+    }
+
+    /** Its render on view failed: the page shows its error state and a retry. */
+    public boolean renderFailed() {
+        return videoKey == null && "failed".equals(render);
+    }
+
     /** Whether its page plays now: active and within its retention. */
     public boolean live(Instant now) {
         return "ACTIVE".equals(state) && (expiresAt == null || expiresAt.isAfter(now));

@@ -34,7 +34,8 @@ public final class EventCodec {
             Map.entry(CampaignStatusChanged.class, Topics.CAMPAIGN_STATUS_CHANGED),
             Map.entry(DeliveryExhausted.class, Topics.WEBHOOK_EXHAUSTED),
             Map.entry(RenderJob.class, Topics.RENDER_JOB_REQUESTED),
-            Map.entry(RenderResult.class, Topics.RENDER_JOB_COMPLETED));
+            Map.entry(RenderResult.class, Topics.RENDER_JOB_COMPLETED),
+            Map.entry(RenderOnView.class, Topics.RENDER_ON_VIEW));
 
     private final ObjectMapper mapper;
 

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  */
 public sealed interface EventPayload permits MediaStatusChanged, BatchStatusChanged, TryOnStatusChanged,
         CampaignStatusChanged, DeliveryExhausted, RenderJob, RenderResult, SharedVideo, ViewerEvent,
-        EngagementMilestone {
+        EngagementMilestone, RenderOnView {
 
     /** The topic it is published on. */
     @JsonIgnore

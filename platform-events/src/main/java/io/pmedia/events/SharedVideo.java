@@ -37,6 +37,35 @@ public record SharedVideo(
         realtime, batch
     }
 
+    /**
+     * How a video without a video key comes to have one (docs/sharing.md, "Render on first view"): rendered when its
+     * link is first opened, or that render failed (the page offers a retry). Null: rendered as it was asked for.
+     */
+    public enum Render {
+        ON_VIEW("on-view"), FAILED("failed");
+
+        private final String wire;
+
+        Render(String wire) {
+            this.wire = wire;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String wire() {
+            return wire;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public static Render ofWire(String value) {
+            for (Render render : values()) {
+                if (render.wire.equals(value)) {
+                    return render;
+                }
+            }
+            throw new IllegalArgumentException("unknown render " + value);
+        }
+    }
+
     /** What a share link answers. */
     public enum State {
         /** The page plays the video. */
@@ -67,7 +96,16 @@ public record SharedVideo(
             Integer height,
             @JsonProperty("duration-seconds") Double durationSeconds,
             @JsonProperty("created-at") @JsonFormat(shape = JsonFormat.Shape.STRING) Instant createdAt,
-            @JsonProperty("expires-at") @JsonFormat(shape = JsonFormat.Shape.STRING) Instant expiresAt) {
+            @JsonProperty("expires-at") @JsonFormat(shape = JsonFormat.Shape.STRING) Instant expiresAt,
+            Render render) {
+
+        /** A video rendered as it was asked for (no render on view pending or failed). */
+        public Video(String shareId, State state, Integer row, String userId, String title, Cta cta,
+                Branding branding, String videoKey, String posterKey, String captionsKey, Integer width,
+                Integer height, Double durationSeconds, Instant createdAt, Instant expiresAt) {
+            this(shareId, state, row, userId, title, cta, branding, videoKey, posterKey, captionsKey, width, height,
+                    durationSeconds, createdAt, expiresAt, null);
+        }
     }
 
     /** A call to action, its placeholders filled. */

@@ -21,6 +21,8 @@ public final class Topics {
     public static final String ENGAGEMENT_EVENTS = "pmedia.engagement.events";
     /** Milestones of shared videos that vendors may receive as webhooks. */
     public static final String ENGAGEMENT_STATUS = "pmedia.engagement.status";
+    /** Share links opened before their video was rendered: the owner renders it (render on first view). */
+    public static final String ENGAGEMENT_RENDERS = "pmedia.engagement.renders";
 
     public static final String MEDIA_STATUS_CHANGED = "io.pmedia.media.status.changed";
     public static final String BATCH_STATUS_CHANGED = "io.pmedia.batch.status.changed";
@@ -30,6 +32,7 @@ public final class Topics {
     public static final String VIDEO_SHARED = "io.pmedia.video.shared";
     public static final String VIEWER_EVENT = "io.pmedia.engagement.viewer.event";
     public static final String ENGAGEMENT_MILESTONE = "io.pmedia.engagement.milestone";
+    public static final String RENDER_ON_VIEW = "io.pmedia.video.render.requested";
     public static final String RENDER_JOB_REQUESTED = "io.pmedia.render.job.requested";
     public static final String RENDER_JOB_COMPLETED = "io.pmedia.render.job.completed";
 

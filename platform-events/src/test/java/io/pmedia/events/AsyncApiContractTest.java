@@ -52,7 +52,7 @@ class AsyncApiContractTest {
         document.path("channels").forEach(channel -> channels.add(channel.path("address").asText()));
         assertThat(channels).containsAll(List.of(Topics.MEDIA_STATUS, Topics.BATCH_STATUS, Topics.VTON_STATUS,
                 Topics.CAMPAIGN_STATUS, Topics.WEBHOOK_DEAD_LETTER, Topics.RENDER_JOBS, Topics.RENDER_JOBS_BATCH,
-                Topics.RENDER_RESULTS, Topics.ENGAGEMENT_EVENTS, Topics.ENGAGEMENT_STATUS));
+                Topics.RENDER_RESULTS, Topics.ENGAGEMENT_EVENTS, Topics.ENGAGEMENT_STATUS, Topics.ENGAGEMENT_RENDERS));
     }
 
     private void assertEnum(Class<? extends EventPayload> type, String property, Enum<?>[] values) {

@@ -49,6 +49,8 @@ class EventCodecTest {
                     "batch/x/video.mp4", "batch/x/thumbnail.jpg", 10.0, 1280, 720, 1350L,
                     Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt", CLIENT,
                     1_234_567L)),
+            Map.entry(RenderOnView.class, new RenderOnView(CLIENT, "sh_0123", SharedVideo.Source.batch, null,
+                    UUID.randomUUID(), 4, 1, NOW)),
             Map.entry(SharedVideo.class, new SharedVideo(CLIENT, SharedVideo.Source.batch, null, UUID.randomUUID(),
                     "spring", UUID.randomUUID(), 2, "greeting", List.of(new SharedVideo.Video("sh_0123",
                             SharedVideo.State.ACTIVE, 4, "u-4", "Hello Ada", new SharedVideo.Cta("Shop", "https://s"),

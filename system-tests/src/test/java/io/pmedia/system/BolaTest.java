@@ -349,7 +349,7 @@ class BolaTest {
         // share id is the same 404 as any unknown id, for every page, media redirect and beacon.
         for (String operation : List.of("GET /v/{shareId}", "GET /v/{shareId}/embed", "GET /v/{shareId}/video.mp4",
                 "GET /v/{shareId}/poster.jpg", "GET /v/{shareId}/email.gif", "GET /v/{shareId}/captions.vtt",
-                "POST /v/{shareId}/events")) {
+                "POST /v/{shareId}/events", "GET /v/{shareId}/state", "POST /v/{shareId}/render")) {
             cases.put(operation, () -> {
                 String url = a.call().get("/status/" + request).then().statusCode(200).extract().path("share-url");
                 String share = url.substring(url.lastIndexOf('/') + 1);

@@ -230,6 +230,9 @@ class OpenApiExamplesTest {
         call("sharePoster", null, 302);
         awaitCall("shareEmailGif", null, 302); // made on first request: on a loaded machine past the gateway's timeout
         call("shareCaptions", null, 404); // the greeting template does not speak
+        // A video rendered at once: its state is ready, and a retry asks for nothing (render on first view aside).
+        call("shareRenderState", null, 200);
+        call("shareRenderRetry", null, 200);
         call("recordViewerEvent", null, 202);
 
         // The batch: the upload URL, the file put there (as curl -T would), the task, its end; then one to cancel.

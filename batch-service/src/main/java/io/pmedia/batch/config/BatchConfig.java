@@ -61,6 +61,20 @@ public interface BatchConfig {
     @WithDefault("10s")
     Duration progressEvery();
 
+    /** Render on first view (docs/batch.md, "Render on first view"). */
+    OnView onView();
+
+    interface OnView {
+        /**
+         * On-view renders admitted to the realtime lane at once, per render slot of the pool (the workers' group,
+         * {@code lane.slots-per-worker} each): beyond it a row opened waits in PostgreSQL, first opened first admitted,
+         * and its page keeps saying "being prepared", so a burst of opens never queues in front of vendors' realtime
+         * requests.
+         */
+        @WithDefault("2")
+        int rendersPerSlot();
+    }
+
     interface Lane {
 
         /**

@@ -33,6 +33,8 @@ public class TaskStore {
 
     /** Key of the advisory lock of submission ("pmedia-batch-submit"). */
     private static final long SUBMIT_LOCK_KEY = 0x706d_6261_7463_6873L;
+    /** Key of the advisory lock of on-view admission ("pmedia-onview-admit", folded). */
+    private static final long ADMIT_LOCK_KEY = 0x706d_6f6e_7669_6577L;
 
     /** One replica submits at a time, so the window holds across replicas; the lock ends with the transaction. */
     private static final String SUBMIT_LOCK = """
@@ -115,6 +117,16 @@ public class TaskStore {
              WHERE id = ?1
             """;
 
+    /** A row's link opened for the first time. */
+    private static final String COUNT_VIEWED = """
+            UPDATE batch_task SET viewed = viewed + 1 WHERE id = ?1
+            """;
+
+    /** The result of an on-view render. */
+    private static final String COUNT_RENDERED = """
+            UPDATE batch_task SET rendered = rendered + ?2, render_failed = render_failed + 1 - ?2 WHERE id = ?1
+            """;
+
     /** Running tasks whose progress moved since their last event, at most once per {@code progress-every}. */
     private static final String LOCK_PROGRESS_DUE = """
             SELECT * FROM batch_task
@@ -164,6 +176,11 @@ public class TaskStore {
             UUID templateId, int limit) {
         return NativeSql.list(BatchTask.class, PAGE, clientId, bound.time(), bound.id() == null ? NO_ID : bound.uuid(),
                 from == null ? BEGINNING : from, status == null ? null : status.wire(), campaignId, templateId, limit);
+    }
+
+    /** One replica admits on-view renders at a time, so the bound holds across replicas (transaction-long). */
+    public Uni<Boolean> tryAdmitLock() {
+        return NativeSql.one(Boolean.class, SUBMIT_LOCK, ADMIT_LOCK_KEY);
     }
 
     public Uni<Boolean> trySubmitLock() {
@@ -224,6 +241,14 @@ public class TaskStore {
     public Uni<Integer> countAnswer(UUID taskId, boolean succeeded) {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(COUNT_ANSWER)
                 .setParameter(1, taskId).setParameter(2, succeeded ? 1 : 0).executeUpdate());
+    }
+
+    public Uni<Integer> countViewed(UUID taskId) {
+        return NativeSql.update(COUNT_VIEWED, taskId);
+    }
+
+    public Uni<Integer> countRendered(UUID taskId, boolean succeeded) {
+        return NativeSql.update(COUNT_RENDERED, taskId, succeeded ? 1 : 0);
     }
 
     public Uni<List<BatchTask>> lockProgressDue(Duration every, int limit) {

@@ -1,7 +1,10 @@
 package io.pmedia.batch.rest;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -27,6 +30,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.events.RenderMode;
 import io.pmedia.storage.ObjectStore;
 import io.smallrye.mutiny.Uni;
 
@@ -48,7 +52,8 @@ public class BatchResource {
             @JsonProperty("file-path") String filePath,
             Integer priority,
             @JsonProperty("row-count") Integer rowCount,
-            @JsonProperty("expected-output-duration") Integer expectedOutputDuration) {
+            @JsonProperty("expected-output-duration") Integer expectedOutputDuration,
+            String render) {
     }
 
     /** Interface 2.8, create and cancel responses. */
@@ -60,8 +65,10 @@ public class BatchResource {
     }
 
     /**
-     * Interface 2.8, task status; {@code file-url} (beyond the interface) downloads the output file named by
-     * {@code file-path} without bucket credentials.
+     * Interface 2.8, task status; beyond the interface: {@code file-url} downloads the output file named by
+     * {@code file-path} without bucket credentials; {@code render} is how the rows are rendered, and the counts of
+     * share links handed out ({@code links}), links opened ({@code viewed}), videos rendered ({@code rendered}) and
+     * renders failed ({@code render-failed}).
      */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     public record TaskStatus(@JsonProperty("task-id") UUID taskId,
@@ -70,7 +77,12 @@ public class BatchResource {
             @JsonProperty("file-url") String fileUrl,
             @JsonProperty("total-count") int totalCount,
             int processed,
-            String message) {
+            String message,
+            String render,
+            int links,
+            int viewed,
+            int rendered,
+            @JsonProperty("render-failed") int renderFailed) {
     }
 
     /** {@code POST /media/task/uploads}: the name of the file to upload. */
@@ -83,6 +95,8 @@ public class BatchResource {
             @JsonProperty("expires-in") long expiresIn) {
     }
 
+    private static final Set<String> RENDER_MODES = Arrays.stream(RenderMode.values()).map(RenderMode::wire)
+            .collect(Collectors.toSet());
     static final int MAX_TEXT = 255;
     static final int MAX_PATH = 2048;
     /** The longest deadline taken: a year, in minutes. */
@@ -136,11 +150,14 @@ public class BatchResource {
                     + " (minutes: one year)");
         }
         int priority = body.priority() == null ? 0 : body.priority();
+        RenderMode render = RenderMode.ofWire(Fields.oneOf("render", body.render(), RENDER_MODES,
+                RenderMode.NOW.wire()));
         return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, filePath, priority,
-                rowCount, duration), authorization)
+                rowCount, duration, render), authorization)
                 .map(task -> answer(task, "task accepted: " + rowCount + " rows of " + task.filePath + " with template "
                         + templateId + " version " + task.templateVersion + ", due "
-                        + Progress.time(task.dueAt, task.createdAt)));
+                        + Progress.time(task.dueAt, task.createdAt)
+                        + (task.onView() ? "; each row is rendered when its share-url is first opened" : "")));
     }
 
     @GET
@@ -161,7 +178,19 @@ public class BatchResource {
         String output = task.status().isFinal() ? task.outputKey : null;
         return new TaskStatus(task.id, task.status, output == null ? null : store.s3Path(output),
                 output == null ? null : store.publicUrl(output), task.totalCount, task.processed,
-                Progress.message(task, Instant.now()));
+                Progress.message(task, Instant.now()), task.render, links(task), task.viewed,
+                task.onView() ? task.rendered : task.succeeded, task.renderFailed);
+    }
+
+    /**
+     * The share links the task handed out: every row read without a fault of a task rendered on view (once its
+     * output file is written); every rendered row otherwise.
+     */
+    private static int links(BatchTask task) {
+        if (!task.onView()) {
+            return task.succeeded;
+        }
+        return task.outputKey == null ? 0 : task.totalCount - task.failedOnRead;
     }
 
     private static TaskAnswer answer(BatchTask task, String message) {

@@ -27,6 +27,7 @@ import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.repository.CreateLock;
 import io.pmedia.events.BatchStatus;
+import io.pmedia.events.RenderMode;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -44,7 +45,7 @@ public class BatchTasks {
 
     /** What a vendor asked for, checked by the resource; {@code filePath} as the vendor wrote it. */
     public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName, String filePath,
-            int priority, int rowCount, int expectedOutputDuration) {
+            int priority, int rowCount, int expectedOutputDuration, RenderMode render) {
     }
 
     /** Where an upload goes and the presigned URL that puts it there. */
@@ -102,7 +103,8 @@ public class BatchTasks {
                 && active.templateVersion == template.path("version").asInt()
                 && Objects.equals(active.fileName, submission.fileName()) && active.priority == submission.priority()
                 && active.rowCount == submission.rowCount()
-                && active.expectedOutputDuration == submission.expectedOutputDuration();
+                && active.expectedOutputDuration == submission.expectedOutputDuration()
+                && active.render.equals(submission.render().wire());
         if (!same) {
             throw ApiException.conflict("task '" + active.id + "' is still " + active.status + " for file "
                     + active.filePath + " in campaign '" + active.campaignId + "' with other settings; cancel it or"
@@ -128,6 +130,7 @@ public class BatchTasks {
         task.createdAt = Instant.now();
         task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
         task.shareKey = RowShares.newKey();
+        task.render = submission.render().wire();
         task.status(BatchStatus.PENDING, "task accepted");
         return task.<BatchTask>persist().call(events::statusOf);
     }

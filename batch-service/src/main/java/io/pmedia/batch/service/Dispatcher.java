@@ -61,6 +61,7 @@ public class Dispatcher {
     private final BatchConfig config;
     private final MeterRegistry registry;
     private final RenderPool pool;
+    private final OnViewRenders onView;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean started;
@@ -68,7 +69,8 @@ public class Dispatcher {
 
     public Dispatcher(Vertx vertx, TaskStore tasks, RowStore rows, Outputs outputs, Ingestion ingestion,
             EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config,
-            MeterRegistry registry, RenderPool pool) {
+            MeterRegistry registry, RenderPool pool, OnViewRenders onView) {
+        this.onView = onView;
         this.registry = registry;
         this.pool = pool;
         this.vertx = vertx;
@@ -118,6 +120,7 @@ public class Dispatcher {
         return stopEndedCampaigns()
                 .chain(this::resubmitLost)
                 .chain(this::submitNext)
+                .chain(onView::admit)
                 .chain(this::reportProgress)
                 .invoke(() -> {
                     ingestion.wake();
@@ -141,11 +144,15 @@ public class Dispatcher {
 
     /**
      * Rows submitted long ago with no result (the job or its result was lost, or a worker died): submitted again, or
-     * failed after {@code max-attempts} (or at once when their task has ended meanwhile).
+     * failed after {@code max-attempts} (or at once when their task has ended meanwhile). Renders on view lost the same
+     * way wait for admission again.
      */
     Uni<Integer> resubmitLost() {
         Instant before = Instant.now().minus(config.resubmitAfter());
-        return Panache.withTransaction(() -> rows.resubmitLost(before, config.maxAttempts())
+        // A viewer waits for a render on view: its job is given up after twice the render's time limit, not minutes.
+        Instant renderedBefore = Instant.now().minus(config.renderTimeLimit().multipliedBy(2));
+        return Panache.withTransaction(() -> rows.requeueLostRenders(renderedBefore).chain(() -> rows.resubmitLost(
+                before, config.maxAttempts()))
                 .flatMap(again -> rows.failLost(before, config.maxAttempts(),
                         "render did not complete after " + config.maxAttempts() + " attempts",
                         "render did not complete before the task ended").map(failed -> again + failed)));
@@ -235,13 +242,19 @@ public class Dispatcher {
         return Panache.withTransaction(() -> rows.answer(taskId, rowNo, success
                 ? RowStatus.SUCCESS
                 : RowStatus.FAILURE, videoKey, thumbnailKey, message, renderMillis)
-                .flatMap(applied -> applied
-                        ? tasks.countAnswer(taskId, success).replaceWith(true)
-                        : Uni.createFrom().item(false)))
+                .flatMap(was -> {
+                    if (was == RowStatus.RENDERING) {
+                        return onView.answered(taskId, rowNo, success).replaceWith(true);
+                    }
+                    if (was == null) {
+                        return Uni.createFrom().item(false);
+                    }
+                    // rows rendered, by outcome (the dashboard's "batch rows per minute")
+                    registry.counter("pmedia.batch.rows", "status", success ? "success" : "failure").increment();
+                    return tasks.countAnswer(taskId, success).replaceWith(true);
+                }))
                 .invoke(applied -> {
                     if (applied) {
-                        // rows rendered, by outcome (the dashboard's "batch rows per minute")
-                        registry.counter("pmedia.batch.rows", "status", success ? "success" : "failure").increment();
                         wake();
                     }
                 });

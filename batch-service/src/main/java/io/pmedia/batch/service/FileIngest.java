@@ -79,13 +79,15 @@ public final class FileIngest {
             throws IOException, SQLException, InputFile.Unusable {
         int failed = 0;
         int stored = 0;
+        // A task rendered on view hands out links: its rows wait for their first view, not for the dispatcher.
+        RowStatus ready = task.onView() ? RowStatus.ON_VIEW : RowStatus.PENDING;
         InputFile.Record record;
         while (stored < task.rowCount && (record = file.next()) != null) {
             stored++;
             String problem = problem(record, columns);
             if (problem == null) {
                 copy.add(record.number(), columns.userId(record.cells()),
-                        inputWriter.writeValueAsString(columns.input(record.cells())), RowStatus.PENDING, null);
+                        inputWriter.writeValueAsString(columns.input(record.cells())), ready, null);
             } else {
                 failed++;
                 copy.add(record.number(), columns.userId(record.cells()).replace("\u0000", ""), "{}",
@@ -108,12 +110,13 @@ public final class FileIngest {
         }
         task.notes = notes.isEmpty() ? null : String.join("; ", notes);
         task.totalCount = stored;
-        task.processed = failed;
+        // On view, every row is done once read (its link is out): the output file is written next.
+        task.processed = task.onView() ? stored : failed;
         task.failedOnRead = failed;
         task.startedAt = Instant.now();
         task.status(BatchStatus.IN_PROGRESS, null);
         task.message = Progress.message(task, task.startedAt);
-        if (!copy.start(lease, new RowStreams.Started(task.message, stored, failed, failed, task.notes),
+        if (!copy.start(lease, new RowStreams.Started(task.message, stored, task.processed, failed, task.notes),
                 event.apply(task))) {
             LOG.infof("task %s was cancelled (or taken over) while its file was read: its rows are not kept", task.id);
         }

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
 import io.pmedia.batch.BatchRow;
+import io.pmedia.batch.RowStatus;
 
 /**
  * A task's output file (docs/batch.md, "The output file"), written line by line with Jackson's CSV generator: one line
@@ -30,6 +31,9 @@ public final class OutputFile implements AutoCloseable {
             @JsonProperty("video-path") String videoPath, @JsonProperty("video-url") String videoUrl,
             @JsonProperty("image-url") String imageUrl, @JsonProperty("share-url") String shareUrl, String message) {
     }
+
+    /** The message of a row rendered on first view that has not been opened. */
+    static final String ON_VIEW = "rendered when share-url is first opened";
 
     private static final CsvMapper CSV = CsvMapper.builder()
             .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
@@ -53,7 +57,9 @@ public final class OutputFile implements AutoCloseable {
     public void add(BatchRow row, String videoPath, String videoUrl, String imageUrl, String shareUrl)
             throws IOException {
         lines.write(new Line(row.rowNo(), cell(row.userId()), row.status().wire(), cell(videoPath), cell(videoUrl),
-                cell(imageUrl), cell(shareUrl), cell(row.message())));
+                cell(imageUrl), cell(shareUrl), cell(row.status() == RowStatus.ON_VIEW && row.message() == null
+                        ? ON_VIEW
+                        : row.message())));
     }
 
     @Override

@@ -139,11 +139,13 @@ public class Outputs {
             try (OutputFile output = OutputFile.create(file)) {
                 streams.forEachRow(task.id, row -> {
                     boolean video = row.status() == RowStatus.SUCCESS && row.videoKey() != null;
+                    // A row rendered on view has its link before its video (its page says "being prepared").
+                    boolean link = video || row.status() == RowStatus.ON_VIEW;
                     try {
                         output.add(row, video ? store.s3Path(row.videoKey()) : null,
                                 video ? store.publicUrl(row.videoKey()) : null,
                                 video && row.thumbnailKey() != null ? store.publicUrl(row.thumbnailKey()) : null,
-                                video ? shares.add(row) : null);
+                                link ? shares.add(row) : null);
                         publish(shares.take(false));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
@@ -219,7 +221,13 @@ public class Outputs {
             if (task.expiresAt == null) {
                 task.expiresAt = written.expiresAt();
             }
-            if (task.status() == BatchStatus.IN_PROGRESS) {
+            if (task.status() == BatchStatus.IN_PROGRESS && task.onView()) {
+                if (task.failedOnRead >= task.totalCount) {
+                    task.status(BatchStatus.FAILED, "no row could be read");
+                } else {
+                    task.status(BatchStatus.COMPLETED, Progress.linked(task));
+                }
+            } else if (task.status() == BatchStatus.IN_PROGRESS) {
                 if (task.succeeded == 0) {
                     task.status(BatchStatus.FAILED, "no row could be rendered");
                 } else {

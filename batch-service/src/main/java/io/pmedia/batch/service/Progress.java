@@ -25,6 +25,9 @@ public final class Progress {
 
     /** The message a task shows now: its progress while it runs, what it last said otherwise. */
     public static String message(BatchTask task, Instant now) {
+        if (task.onView() && task.status() == BatchStatus.COMPLETED) {
+            return linked(task);
+        }
         if (task.status() != BatchStatus.IN_PROGRESS || task.startedAt == null) {
             return task.message;
         }
@@ -76,6 +79,23 @@ public final class Progress {
         if (now.isAfter(task.dueAt)) {
             text.append(", finished ").append(minutes(Duration.between(task.dueAt, now)))
                     .append(" after its due time ").append(time(task.dueAt, now));
+        }
+        return withNotes(text, task.notes);
+    }
+
+    /**
+     * The message of a task rendered on first view once its links are out: {@code 1000 share links ready, each row
+     * rendered when its link is first opened: 50 opened, 48 rendered, 1 failed}.
+     */
+    public static String linked(BatchTask task) {
+        int links = task.totalCount - task.failedOnRead;
+        StringBuilder text = new StringBuilder().append(links).append(links == 1 ? " share link" : " share links")
+                .append(" ready, each row rendered when its link is first opened: ").append(task.viewed)
+                .append(" opened, ").append(task.rendered).append(" rendered, ").append(task.renderFailed)
+                .append(" failed");
+        if (task.failedOnRead > 0) {
+            text.append("; ").append(task.failedOnRead).append(task.failedOnRead == 1 ? " row" : " rows")
+                    .append(" could not be read");
         }
         return withNotes(text, task.notes);
     }

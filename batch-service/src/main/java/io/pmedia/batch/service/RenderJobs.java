@@ -33,10 +33,18 @@ public final class RenderJobs {
 
     /** {@code template}: the task's pinned definition, parsed once per round by the caller. */
     public RenderJob of(BatchTask task, JsonNode template, BatchRow row) throws IOException {
+        return of(task, template, row, RenderLane.BATCH);
+    }
+
+    /**
+     * The same job on {@code lane}: a row rendered on view goes to the realtime lane (a viewer waits for it), with the
+     * same job id, result topic and outputs.
+     */
+    public RenderJob of(BatchTask task, JsonNode template, BatchRow row, RenderLane lane) throws IOException {
         return new RenderJob(jobId(task, row.rowNo()), PRODUCER, Topics.BATCH_RENDER_RESULTS, task.clientId,
                 task.templateId, task.templateVersion, template, mapper.readValue(row.input(), RenderInput.class),
                 VendorNamespace.Kind.BATCH.prefix(task.clientId) + task.id + "/" + row.rowNo() + "/",
-                (int) timeLimit.toSeconds(), RenderLane.BATCH);
+                (int) timeLimit.toSeconds(), lane);
     }
 
     static String jobId(BatchTask task, int rowNo) {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
+import io.pmedia.batch.RowStatus;
 import io.pmedia.events.SharePage;
 import io.pmedia.events.SharedVideo;
 
@@ -64,15 +65,23 @@ final class RowShares {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(java.util.Arrays.copyOf(digest, 18));
     }
 
-    /** The share URL of a rendered row, its page queued for the next event. */
+    /**
+     * The share URL of a row with a link, its page queued for the next event: a rendered row plays its video; a row
+     * rendered on view has none yet (its render is to come, or it failed).
+     */
     String add(BatchRow row) {
         String shareId = shareId(row.rowNo());
         SharePage page = SharePage.of(template, fields(row));
         JsonNode canvas = template.path("canvas");
+        boolean video = row.status() == RowStatus.SUCCESS;
+        SharedVideo.Render render = video
+                ? null
+                : row.status() == RowStatus.FAILURE ? SharedVideo.Render.FAILED : SharedVideo.Render.ON_VIEW;
         pending.add(new SharedVideo.Video(shareId, SharedVideo.State.ACTIVE, row.rowNo(), row.userId(), page.title(),
-                page.cta(), page.branding(), row.videoKey(), row.thumbnailKey(), null,
+                page.cta(), page.branding(), video ? row.videoKey() : null, video ? row.thumbnailKey() : null, null,
                 canvas.hasNonNull("width") ? canvas.get("width").asInt() : null,
-                canvas.hasNonNull("height") ? canvas.get("height").asInt() : null, null, task.updatedAt, expiresAt));
+                canvas.hasNonNull("height") ? canvas.get("height").asInt() : null, null, task.updatedAt, expiresAt,
+                render));
         return baseUrl + "/v/" + shareId;
     }
 

@@ -44,6 +44,26 @@ public class VideoStore {
             UPDATE shared_video SET email_gif_key = ?2 WHERE share_id = ?1
             """;
 
+    /**
+     * Claims the render of a video rendered on first view, once (docs/sharing.md, "Render on first view"): the first
+     * open of a live link without a video ({@code ?2} false), or a viewer's retry after its render failed ({@code ?2}
+     * true, while it has fewer than {@code ?3} claims). The row's lock serialises any number of opens at the same
+     * moment, on any replica: one of them changes it, the others find it claimed. Its claims so far, or nothing.
+     */
+    private static final String CLAIM_RENDER = """
+            UPDATE shared_video SET render = 'on-view', render_requested_at = now(),
+                   render_attempts = render_attempts + 1, updated_at = now()
+             WHERE share_id = ?1 AND state = 'ACTIVE' AND video_key IS NULL
+               AND (expires_at IS NULL OR expires_at > now())
+               AND ((render = 'on-view' AND render_requested_at IS NULL)
+                    OR (?2 AND render = 'failed' AND render_attempts < ?3))
+            RETURNING render_attempts
+            """;
+
+    public Uni<Integer> claimRender(String shareId, boolean retry, int maxAttempts) {
+        return NativeSql.one(Integer.class, CLAIM_RENDER, shareId, retry, maxAttempts);
+    }
+
     public Uni<SharedVideoRow> byShare(String shareId) {
         return NativeSql.one(SharedVideoRow.class, BY_SHARE, shareId);
     }

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
@@ -21,6 +22,7 @@ import org.jboss.logging.Logger;
 
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.concurrent.Contexts;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.ErrorMappers;
 import io.pmedia.engagement.SharedVideoRow;
@@ -29,6 +31,7 @@ import io.pmedia.engagement.service.Beacons;
 import io.pmedia.engagement.service.Bots;
 import io.pmedia.engagement.service.EmailGifs;
 import io.pmedia.engagement.service.Pages;
+import io.pmedia.engagement.service.RenderClaims;
 import io.pmedia.engagement.service.ViewTokens;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.qute.Template;
@@ -50,11 +53,16 @@ public class SharePageResource {
     static final int PAGE_MAX_AGE = 60;
     static final int NOT_FOUND_MAX_AGE = 30;
     static final int REDIRECT_MAX_AGE = 300;
+    /** How often a bounded wait for a video rendered on view looks at its row. */
+    static final java.time.Duration RENDER_POLL = java.time.Duration.ofMillis(250);
+    /** The picture a video without its video yet shows in an email (and as the page's poster meanwhile). */
+    static final String PREPARING_IMAGE = "/v/static/preparing.jpg";
     private static final Logger LOG = Logger.getLogger(SharePageResource.class);
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Pages pages;
+    private final RenderClaims claims;
     private final Beacons beacons;
     private final EmailGifs gifs;
     private final ViewTokens tokens;
@@ -63,9 +71,10 @@ public class SharePageResource {
     private final Template page;
     private final Template notfound;
 
-    public SharePageResource(Pages pages, Beacons beacons, EmailGifs gifs, ViewTokens tokens, ObjectStore store,
-            EngagementConfig config, Template page, Template notfound) {
+    public SharePageResource(Pages pages, RenderClaims claims, Beacons beacons, EmailGifs gifs, ViewTokens tokens,
+            ObjectStore store, EngagementConfig config, Template page, Template notfound) {
         this.pages = pages;
+        this.claims = claims;
         this.beacons = beacons;
         this.gifs = gifs;
         this.tokens = tokens;
@@ -76,7 +85,8 @@ public class SharePageResource {
     }
 
     /** What the page template prints; every value is escaped by Qute where it is printed. */
-    public record View(String shareId, String title, String brand, boolean embed, boolean preparing, String pageUrl,
+    public record View(String shareId, String title, String brand, boolean embed, boolean preparing, boolean failed,
+            String pageUrl,
             String embedUrl, String videoUrl, String posterUrl, String videoPath, String posterPath,
             String captionsPath, Integer width, Integer height, String logoUrl, String ctaLabel, String ctaUrl,
             String nonce, String rootStyle, String viewToken) {
@@ -99,23 +109,57 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/video.mp4")
     public Uni<Response> video(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return pages.live(shareId).map(video -> video == null || video.videoKey == null
-                ? notFound(accept)
-                : redirect(video.videoKey));
+        return opened(shareId).map(video -> {
+            if (video != null && video.awaitsRender()) {
+                return state(video);
+            }
+            return video == null || video.videoKey == null ? notFound(accept) : redirect(video.videoKey);
+        });
     }
 
     @GET
     @Path("{shareId}/poster.jpg")
     public Uni<Response> poster(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return pages.live(shareId).map(video -> video == null || video.posterKey == null
-                ? notFound(accept)
-                : redirect(video.posterKey));
+        return opened(shareId).flatMap(this::rendered).map(video -> {
+            if (video != null && video.awaitsRender()) {
+                return preparingImage();
+            }
+            return video == null || video.posterKey == null ? notFound(accept) : redirect(video.posterKey);
+        });
+    }
+
+    /**
+     * Where a video rendered on view stands, for its page's script: {@code {"state": "preparing"}}, {@code "failed"}
+     * (the page offers a retry) or {@code "ready"}; never cached. Asking is an open like any other.
+     */
+    @GET
+    @Path("{shareId}/state")
+    public Uni<Response> state(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
+        // From the database: a page polling after a retry must not see the failure the cache still holds.
+        return pages.liveNow(shareId).call(video -> claims.claim(video, false))
+                .map(video -> video == null ? notFound(accept) : state(video));
+    }
+
+    /**
+     * A viewer's retry after a failed render on view (the page's button): the render is asked for again while the
+     * link has attempts left; the answer is the link's state, as {@code GET .../state} says it.
+     */
+    @POST
+    @Path("{shareId}/render")
+    public Uni<Response> retry(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
+        return pages.liveNow(shareId).flatMap(video -> video == null
+                ? Uni.createFrom().item(notFound(accept))
+                : claims.claim(video, true).flatMap(asked -> pages.liveNow(shareId))
+                        .map(now -> now == null ? notFound(accept) : state(now)));
     }
 
     @GET
     @Path("{shareId}/email.gif")
     public Uni<Response> emailGif(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return pages.live(shareId).flatMap(video -> {
+        return opened(shareId).flatMap(this::rendered).flatMap(video -> {
+            if (video != null && video.awaitsRender()) {
+                return Uni.createFrom().item(preparingImage());
+            }
             if (video == null || video.videoKey == null) {
                 return Uni.createFrom().item(notFound(accept));
             }
@@ -147,8 +191,55 @@ public class SharePageResource {
                                 .header("Cache-Control", "public, max-age=" + PAGE_MAX_AGE).build()));
     }
 
+    /**
+     * The live video of an open: a video rendered on view that nobody asked for yet is asked for now (once, whatever
+     * the number of opens: {@link RenderClaims}); the page answers without waiting for the render.
+     */
+    private Uni<SharedVideoRow> opened(String shareId) {
+        return pages.live(shareId).call(video -> claims.claim(video, false));
+    }
+
+    /**
+     * For the images of an email (poster, GIF), whose proxies give up after a few seconds: a video being rendered on
+     * view is waited for up to {@code email-gif-wait}; the video as it then stands.
+     */
+    private Uni<SharedVideoRow> rendered(SharedVideoRow video) {
+        return rendered(video, System.nanoTime() + config.emailGifWait().toNanos());
+    }
+
+    /** Looks at the row every {@link #RENDER_POLL} until the render has ended (or the link gone), or {@code until}. */
+    private Uni<SharedVideoRow> rendered(SharedVideoRow video, long until) {
+        if (video == null || !video.awaitsRender() || video.renderFailed() || System.nanoTime() >= until) {
+            return Uni.createFrom().item(video);
+        }
+        return Contexts.resumeOnCurrent(Uni.createFrom().voidItem().onItem().delayIt().by(RENDER_POLL))
+                .chain(() -> pages.liveNow(video.shareId))
+                .onFailure().recoverWithItem(video)
+                .flatMap(now -> now == null ? Uni.createFrom().nullItem() : rendered(now, until));
+    }
+
+    /** A video rendered on view without its video yet: where it stands, never cached. */
+    private static Response state(SharedVideoRow video) {
+        String state = video.videoKey != null ? "ready" : video.renderFailed() ? "failed" : "preparing";
+        Response.ResponseBuilder answer = Response.ok("{\"state\":\"" + state + "\"}", MediaType.APPLICATION_JSON)
+                .header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex, nofollow");
+        if (!"ready".equals(state)) {
+            answer.header("Retry-After", "2");
+        }
+        return answer.build();
+    }
+
+    /**
+     * The image of a video not rendered yet (or whose render failed): the platform's "being prepared" picture, not
+     * cached, so an email client's image proxy shows a picture now and the video's own poster on its next fetch.
+     */
+    private Response preparingImage() {
+        return Response.status(Response.Status.FOUND).location(URI.create(pages.absolute(PREPARING_IMAGE)))
+                .header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer").build();
+    }
+
     private Uni<Response> render(String shareId, boolean embed, String agent, String accept) {
-        return pages.live(shareId).flatMap(video -> {
+        return opened(shareId).flatMap(video -> {
             if (video == null) {
                 return Uni.createFrom().item(notFound(accept));
             }
@@ -179,7 +270,8 @@ public class SharePageResource {
         byte[] nonce = new byte[16];
         RANDOM.nextBytes(nonce);
         return new View(video.shareId, video.title == null || video.title.isBlank() ? "Your video" : video.title,
-                "Logo", embed, video.videoKey == null, pages.absolute(base), pages.absolute(base + "/embed"),
+                "Logo", embed, video.videoKey == null, video.renderFailed(), pages.absolute(base),
+                pages.absolute(base + "/embed"),
                 pages.absolute(base + "/video.mp4"), pages.absolute(base + "/poster.jpg"), base + "/video.mp4",
                 base + "/poster.jpg", video.captionsKey == null ? null : base + "/captions.vtt", video.width,
                 video.height, logo, video.ctaLabel, video.ctaUrl,

@@ -63,6 +63,19 @@ public class Pages {
     }
 
     /**
+     * {@link #live} from the database, not the cache: where a video rendered on view stands now (its page's polls, a
+     * retry, a bounded wait), which the cache could show as it was up to {@link #CACHED} ago.
+     */
+    public Uni<SharedVideoRow> liveNow(String shareId) {
+        if (shareId == null || !SHARE_ID.matcher(shareId).matches()) {
+            return Uni.createFrom().nullItem();
+        }
+        Instant now = Instant.now();
+        return Panache.withSession(() -> videos.byShare(shareId))
+                .map(found -> found != null && found.live(now) ? found : null);
+    }
+
+    /**
      * {@link #live}'s answer when it is at hand, without a lookup: the video, or {@code Optional.empty()} for a page
      * that does not play; null when the share id has to be looked up (not cached, or cached too long ago).
      */

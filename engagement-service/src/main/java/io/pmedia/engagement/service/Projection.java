@@ -40,6 +40,10 @@ public class Projection {
             // A share id is never reused across vendors; an event that says otherwise is not believed.
             return Uni.createFrom().voidItem();
         }
+        if (existing != null && existing.videoKey != null && video.videoKey() == null && video.render() != null) {
+            // A video rendered on view keeps its video whatever an older page event says.
+            return Uni.createFrom().voidItem();
+        }
         SharedVideoRow row = existing != null ? existing : new SharedVideoRow();
         boolean ended = existing != null && !"ACTIVE".equals(existing.state);
         row.shareId = video.shareId();
@@ -62,6 +66,7 @@ public class Projection {
         row.videoKey = video.videoKey();
         row.posterKey = video.posterKey();
         row.captionsKey = video.captionsKey();
+        row.render = video.videoKey() != null || video.render() == null ? null : video.render().wire();
         row.width = video.width();
         row.height = video.height();
         row.durationSeconds = video.durationSeconds();

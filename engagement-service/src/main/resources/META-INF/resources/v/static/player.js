@@ -31,7 +31,64 @@
 
   send('view');
   var video = document.getElementById('player');
-  if (video) {
+  var stage = document.getElementById('stage');
+  if (stage) { prepare(stage); }
+  if (video) { watch(video); }
+
+  // A video rendered on first view (docs/sharing.md): the page asks where its render stands until it is ready, then
+  // plays it here; a render that failed shows the error and a retry, which asks for the render again.
+  function prepare(stage) {
+    var status = stage.querySelector('.preparing');
+    var retry = stage.querySelector('[data-retry]');
+    var base = '/v/' + encodeURIComponent(share);
+    var wait = 1000;
+    function show(state) {
+      stage.setAttribute('data-state', state);
+      retry.hidden = state !== 'failed';
+      status.textContent = state === 'failed' ? 'This video could not be prepared.' :
+        'This video is being prepared. It starts here as soon as it is ready.';
+    }
+    function play() {
+      var v = document.createElement('video');
+      v.id = 'player';
+      v.controls = true;
+      v.setAttribute('playsinline', '');
+      v.preload = 'auto';
+      v.poster = stage.getAttribute('data-poster');
+      v.src = stage.getAttribute('data-video');
+      v.setAttribute('aria-label', stage.getAttribute('data-title') || 'Video');
+      if (stage.getAttribute('data-width')) {
+        v.width = Number(stage.getAttribute('data-width'));
+        v.height = Number(stage.getAttribute('data-height'));
+      }
+      stage.replaceWith(v);
+      video = v;
+      watch(v);
+      var started = v.play();
+      if (started && started.catch) { started.catch(function () {}); }
+    }
+    function poll() {
+      fetch(base + '/state', { credentials: 'omit', cache: 'no-store' })
+        .then(function (r) { return r.ok ? r.json() : { state: 'preparing' }; })
+        .catch(function () { return { state: 'preparing' }; })
+        .then(function (answer) {
+          if (answer.state === 'ready') { play(); return; }
+          show(answer.state === 'failed' ? 'failed' : 'preparing');
+          if (answer.state !== 'failed') {
+            setTimeout(poll, wait);
+            wait = Math.min(wait * 1.5, 5000);
+          }
+        });
+    }
+    retry.addEventListener('click', function () {
+      show('preparing');
+      wait = 1000;
+      fetch(base + '/render', { method: 'POST', credentials: 'omit' }).catch(function () {}).then(poll);
+    });
+    if (stage.getAttribute('data-state') !== 'failed') { poll(); }
+  }
+
+  function watch(video) {
     video.addEventListener('play', function () { send('play'); });
     video.addEventListener('seeking', function () { last = null; });
     video.addEventListener('timeupdate', function () {

@@ -48,6 +48,8 @@ public class ViewerRoutes {
         BodyHandler beacons = BodyHandler.create(false).setBodyLimit(MAX_BEACON_BYTES).setMergeFormAttributes(false);
         router.route(HttpMethod.POST, "/v/:shareId/events").order(ORDER).handler(beacons)
                 .handler(ctx -> serve(ctx, ctx.body().buffer()));
+        // A viewer's retry of a video rendered on first view whose render failed (no body).
+        router.route(HttpMethod.POST, "/v/:shareId/render").order(ORDER).handler(ctx -> serve(ctx, null));
         router.route(HttpMethod.GET, "/v/*").order(ORDER).handler(ctx -> serve(ctx, null));
         router.route(HttpMethod.HEAD, "/v/*").order(ORDER).handler(ctx -> serve(ctx, null));
         router.route("/v/*").order(ORDER + 1).handler(ctx -> {

@@ -1,0 +1,33 @@
+package io.pmedia.events;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * When a video is rendered (contracts.md, "Motion, text and rendering on view"): {@link #NOW} at once, or
+ * {@link #ON_VIEW} the first time its share link is opened (docs/sharing.md, "Render on first view").
+ */
+public enum RenderMode {
+    NOW("now"), ON_VIEW("on-view");
+
+    private final String wire;
+
+    RenderMode(String wire) {
+        this.wire = wire;
+    }
+
+    @JsonValue
+    public String wire() {
+        return wire;
+    }
+
+    @JsonCreator
+    public static RenderMode ofWire(String value) {
+        for (RenderMode mode : values()) {
+            if (mode.wire.equals(value)) {
+                return mode;
+            }
+        }
+        throw new IllegalArgumentException("unknown render mode " + value);
+    }
+}

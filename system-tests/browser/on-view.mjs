@@ -1,0 +1,60 @@
+// Links rendered on first view, as viewers meet them, in Debian's Chromium (playwright-core from build/node): each
+// page is opened before its video exists, says it is being prepared, then plays the video when it comes, to its end.
+// Pages are opened side by side. Prints one JSON line of what each page did; system-tests OnViewTest asserts it.
+// Usage: node on-view.mjs '{"urls": "<url>\n<url>...", "screenshot": "<path>"}' (one URL a line)
+import { launchChromium } from './chromium.mjs';
+
+const input = JSON.parse(process.argv[2]);
+
+const browser = await launchChromium();
+const result = { pages: [] };
+try {
+  const context = await browser.newContext({ viewport: { width: 960, height: 720 } });
+  result.pages = await Promise.all(input.urls.split("\n").map((url, i) => watch(context, url, i === 0 ? input.screenshot : null)));
+} catch (error) {
+  result.error = String(error && error.stack || error);
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(result) + '\n');
+
+/** One page: what it first said, when its video started playing after the page loaded, and whether it ended. */
+async function watch(context, url, screenshot) {
+  const page = await context.newPage();
+  const seen = { url, errors: [], failedRequests: [] };
+  page.on('pageerror', (error) => seen.errors.push(String(error)));
+  // A resource that failed is reported by its response below (with its URL), not by the console's line.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) { seen.errors.push(message.text()); }
+  });
+  page.on('response', (answer) => { if (answer.status() >= 400) { seen.failedRequests.push(answer.status() + ' ' + answer.url()); } });
+  try {
+    const started = Date.now();
+    const answer = await page.goto(url, { waitUntil: 'load' });
+    seen.status = answer.status();
+    seen.firstState = await page.evaluate(() => {
+      const stage = document.getElementById('stage');
+      return stage ? stage.getAttribute('data-state') : (document.getElementById('player') ? 'video' : 'none');
+    });
+    seen.preparingText = await page.evaluate(() => {
+      const status = document.querySelector('.preparing');
+      return status ? status.textContent : null;
+    });
+    if (screenshot) { await page.screenshot({ path: screenshot, fullPage: true }); }
+    await page.waitForFunction(() => {
+      const v = document.getElementById('player');
+      return v && v.readyState >= 2;
+    }, null, { timeout: 240000, polling: 100 });
+    seen.playableMs = Date.now() - started;
+    // Muted and faster, so a 30 s video plays to its end in a few seconds of the test.
+    await page.evaluate(() => { const v = document.getElementById('player'); v.muted = true; v.playbackRate = 4; return v.play(); });
+    await page.waitForFunction(() => document.getElementById('player').ended, null, { timeout: 120000, polling: 200 });
+    seen.ended = true;
+    seen.duration = await page.evaluate(() => document.getElementById('player').duration);
+  } catch (error) {
+    seen.error = String(error && error.message || error);
+  } finally {
+    await page.close();
+  }
+  return seen;
+}
