@@ -65,6 +65,8 @@ __all__ = [
     "MediaRequestItem",
     "MediaRequestPage",
     "MediaStatus",
+    "Motion",
+    "MotionUpload",
     "NewClient",
     "OnboardedClient",
     "OutcomeCounts",
@@ -169,6 +171,8 @@ from pmedia_client.generated.models.media_request import MediaRequest as MediaRe
 from pmedia_client.generated.models.media_request_item import MediaRequestItem as MediaRequestItem
 from pmedia_client.generated.models.media_request_page import MediaRequestPage as MediaRequestPage
 from pmedia_client.generated.models.media_status import MediaStatus as MediaStatus
+from pmedia_client.generated.models.motion import Motion as Motion
+from pmedia_client.generated.models.motion_upload import MotionUpload as MotionUpload
 from pmedia_client.generated.models.new_client import NewClient as NewClient
 from pmedia_client.generated.models.onboarded_client import OnboardedClient as OnboardedClient
 from pmedia_client.generated.models.outcome_counts import OutcomeCounts as OutcomeCounts

@@ -59,6 +59,16 @@ import {
     FontUploadToJSON,
 } from '../models/FontUpload.js';
 import {
+    type Motion,
+    MotionFromJSON,
+    MotionToJSON,
+} from '../models/Motion.js';
+import {
+    type MotionUpload,
+    MotionUploadFromJSON,
+    MotionUploadToJSON,
+} from '../models/MotionUpload.js';
+import {
     type NewClient,
     NewClientFromJSON,
     NewClientToJSON,
@@ -168,6 +178,13 @@ export interface RegisterFontRequest {
      * 
      */
     fontUpload: FontUpload;
+}
+
+export interface RegisterSharedMotionRequest {
+    /**
+     * 
+     */
+    motionUpload: MotionUpload;
 }
 
 export interface RegisterTemplateRequest {
@@ -655,6 +672,53 @@ export class OperatorApi extends runtime.BaseAPI {
     }
 
     /**
+     * Creates request options for listSharedMotions without sending the request
+     */
+    async listSharedMotionsRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("adminToken", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/admin/motions`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The motions the operator registered for every template (POST /admin/motions), by name, with what a lottie layer may fill in each and what the engine will not draw.
+     * The shared Lottie files
+     */
+    async listSharedMotionsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Array<Motion>>> {
+        const requestOptions = await this.listSharedMotionsRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => jsonValue.map(MotionFromJSON));
+    }
+
+    /**
+     * The motions the operator registered for every template (POST /admin/motions), by name, with what a lottie layer may fill in each and what the engine will not draw.
+     * The shared Lottie files
+     */
+    async listSharedMotions(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Array<Motion>> {
+        const response = await this.listSharedMotionsRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
      * Creates request options for listUsage without sending the request
      */
     async listUsageRequestOpts(requestParameters: ListUsageRequest): Promise<runtime.RequestOpts> {
@@ -771,6 +835,63 @@ export class OperatorApi extends runtime.BaseAPI {
      */
     async registerFont(requestParameters: RegisterFontRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Font> {
         const response = await this.registerFontRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for registerSharedMotion without sending the request
+     */
+    async registerSharedMotionRequestOpts(requestParameters: RegisterSharedMotionRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['motionUpload'] == null) {
+            throw new runtime.RequiredError(
+                'motionUpload',
+                'Required parameter "motionUpload" was null or undefined when calling registerSharedMotion().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("adminToken", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/admin/motions`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: MotionUploadToJSON(requestParameters['motionUpload']),
+        };
+    }
+
+    /**
+     * The body is the motion\'s name and the Lottie (Bodymovin) JSON as exported by After Effects, as an object. The file is parsed and checked by the graphics engine: its size (the 1 MB request body), its layers (at most 2,000 over every composition), precomp nesting and cycles, numbers where numbers belong, no external URL (images are embedded as data URIs or filled by templates). A malformed file is 400 naming the JSON pointer of what is wrong; what the engine will not draw (expressions, unsupported effects) is listed in `warnings`. It is shared: every template may name it; a vendor\'s own motion of the same name comes first for that vendor\'s templates. A name keeps its file: the same file again is 200, another one 409 CONFLICT; concurrent registrations of one name take turns.
+     * Register a shared Lottie file that every template may name in a lottie layer (docs/templates.md, Lottie)
+     */
+    async registerSharedMotionRaw(requestParameters: RegisterSharedMotionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Motion>> {
+        const requestOptions = await this.registerSharedMotionRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => MotionFromJSON(jsonValue));
+    }
+
+    /**
+     * The body is the motion\'s name and the Lottie (Bodymovin) JSON as exported by After Effects, as an object. The file is parsed and checked by the graphics engine: its size (the 1 MB request body), its layers (at most 2,000 over every composition), precomp nesting and cycles, numbers where numbers belong, no external URL (images are embedded as data URIs or filled by templates). A malformed file is 400 naming the JSON pointer of what is wrong; what the engine will not draw (expressions, unsupported effects) is listed in `warnings`. It is shared: every template may name it; a vendor\'s own motion of the same name comes first for that vendor\'s templates. A name keeps its file: the same file again is 200, another one 409 CONFLICT; concurrent registrations of one name take turns.
+     * Register a shared Lottie file that every template may name in a lottie layer (docs/templates.md, Lottie)
+     */
+    async registerSharedMotion(requestParameters: RegisterSharedMotionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Motion> {
+        const response = await this.registerSharedMotionRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -19,6 +19,16 @@ import {
     ErrorResponseToJSON,
 } from '../models/ErrorResponse.js';
 import {
+    type Motion,
+    MotionFromJSON,
+    MotionToJSON,
+} from '../models/Motion.js';
+import {
+    type MotionUpload,
+    MotionUploadFromJSON,
+    MotionUploadToJSON,
+} from '../models/MotionUpload.js';
+import {
     type PreviewRequest,
     PreviewRequestFromJSON,
     PreviewRequestToJSON,
@@ -45,6 +55,13 @@ export interface PreviewTemplateRequest {
      * 
      */
     previewRequest: PreviewRequest;
+}
+
+export interface RegisterMotionRequest {
+    /**
+     * 
+     */
+    motionUpload: MotionUpload;
 }
 
 export interface RegisterOwnTemplateRequest {
@@ -111,6 +128,53 @@ export class TemplatesApi extends runtime.BaseAPI {
      */
     async getTemplate(requestParameters: GetTemplateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Template> {
         const response = await this.getTemplateRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listMotions without sending the request
+     */
+    async listMotionsRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearer", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/motions`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The motions this vendor registered (POST /motions), by name, each with what a lottie layer may fill in it (text layers, slots, image assets) and what the engine will not draw. The shared ones are the operator\'s list; a vendor\'s templates may name both.
+     * This vendor\'s own Lottie files
+     */
+    async listMotionsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Array<Motion>>> {
+        const requestOptions = await this.listMotionsRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => jsonValue.map(MotionFromJSON));
+    }
+
+    /**
+     * The motions this vendor registered (POST /motions), by name, each with what a lottie layer may fill in it (text layers, slots, image assets) and what the engine will not draw. The shared ones are the operator\'s list; a vendor\'s templates may name both.
+     * This vendor\'s own Lottie files
+     */
+    async listMotions(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Array<Motion>> {
+        const response = await this.listMotionsRaw(initOverrides);
         return await response.value();
     }
 
@@ -223,6 +287,63 @@ export class TemplatesApi extends runtime.BaseAPI {
      */
     async previewTemplate(requestParameters: PreviewTemplateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Blob> {
         const response = await this.previewTemplateRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for registerMotion without sending the request
+     */
+    async registerMotionRequestOpts(requestParameters: RegisterMotionRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['motionUpload'] == null) {
+            throw new runtime.RequiredError(
+                'motionUpload',
+                'Required parameter "motionUpload" was null or undefined when calling registerMotion().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearer", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/motions`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: MotionUploadToJSON(requestParameters['motionUpload']),
+        };
+    }
+
+    /**
+     * The body is the motion\'s name and the Lottie (Bodymovin) JSON as exported by After Effects, as an object. The file is parsed and checked by the graphics engine: its size (the 1 MB request body), its layers (at most 2,000 over every composition), precomp nesting and cycles, numbers where numbers belong, no external URL (images are embedded as data URIs or filled by templates). A malformed file is 400 naming the JSON pointer of what is wrong; what the engine will not draw (expressions, unsupported effects) is listed in `warnings`. It is this vendor\'s own: only its templates may name it, before a shared motion of the same name. A name keeps its file: the same file again is 200, another one 409 CONFLICT; concurrent registrations of one name take turns.
+     * Register a Lottie file of this vendor\'s own that its templates may name in a lottie layer (docs/templates.md, Lottie)
+     */
+    async registerMotionRaw(requestParameters: RegisterMotionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Motion>> {
+        const requestOptions = await this.registerMotionRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => MotionFromJSON(jsonValue));
+    }
+
+    /**
+     * The body is the motion\'s name and the Lottie (Bodymovin) JSON as exported by After Effects, as an object. The file is parsed and checked by the graphics engine: its size (the 1 MB request body), its layers (at most 2,000 over every composition), precomp nesting and cycles, numbers where numbers belong, no external URL (images are embedded as data URIs or filled by templates). A malformed file is 400 naming the JSON pointer of what is wrong; what the engine will not draw (expressions, unsupported effects) is listed in `warnings`. It is this vendor\'s own: only its templates may name it, before a shared motion of the same name. A name keeps its file: the same file again is 200, another one 409 CONFLICT; concurrent registrations of one name take turns.
+     * Register a Lottie file of this vendor\'s own that its templates may name in a lottie layer (docs/templates.md, Lottie)
+     */
+    async registerMotion(requestParameters: RegisterMotionRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Motion> {
+        const response = await this.registerMotionRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -27,6 +27,8 @@ export * from './MediaRequest.js';
 export * from './MediaRequestItem.js';
 export * from './MediaRequestPage.js';
 export * from './MediaStatus.js';
+export * from './Motion.js';
+export * from './MotionUpload.js';
 export * from './NewClient.js';
 export * from './OnboardedClient.js';
 export * from './OutcomeCounts.js';

@@ -40,6 +40,8 @@ from pmedia_client.generated.models.media_request import MediaRequest
 from pmedia_client.generated.models.media_request_item import MediaRequestItem
 from pmedia_client.generated.models.media_request_page import MediaRequestPage
 from pmedia_client.generated.models.media_status import MediaStatus
+from pmedia_client.generated.models.motion import Motion
+from pmedia_client.generated.models.motion_upload import MotionUpload
 from pmedia_client.generated.models.new_client import NewClient
 from pmedia_client.generated.models.onboarded_client import OnboardedClient
 from pmedia_client.generated.models.outcome_counts import OutcomeCounts

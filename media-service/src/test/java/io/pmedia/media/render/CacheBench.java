@@ -45,13 +45,13 @@ public final class CacheBench {
              "canvas": {"width": 1280, "height": 720, "fps": 30, "background": "#240046"},
              "fields": [{"name": "name", "required": true}, {"name": "offer"}],
              "segments": [
-               {"id": "intro", "duration": 3.5, "layers": [
+               {"id": "intro", "duration": 3, "layers": [
                  {"type": "lottie", "motion": "confetti-burst", "width": 1280, "height": 720,
                   "text": {"NAME": "Happy birthday"}}]},
                {"id": "name", "duration": 3, "background": {"color": "#3c096c"}, "layers": [
                  {"type": "text", "text": "{{name}}", "size": 96, "font": "sans-bold",
                   "animate": {"in": {"type": "slide", "by": "letter", "from": "down", "stagger": 0.04}}}]},
-               {"id": "outro", "duration": 3.5, "background": {"color": "#f4f6fa"}, "layers": [
+               {"id": "outro", "duration": 4, "background": {"color": "#f4f6fa"}, "layers": [
                  {"type": "lottie", "motion": "check-seal", "width": 1280, "height": 720,
                   "text": {"ORDER": "See you soon"}}]}]}""";
 

@@ -47,14 +47,14 @@ public final class LottieBench {
     static final String LOTTIE = """
             ,
                {"type": "lottie", "motion": "%s", "x": 0, "y": 0, "width": 1280, "height": 720, "loop": true,
-                "text": {"NAME": "{{name}}"}}""";
+                "text": {"%s": "{{name}}"}}""";
     static final String ALONE = """
             {"use-case-id": "lottie-alone", "name": "Lottie alone",
              "canvas": {"width": 1280, "height": 720, "fps": 30, "background": "#000000"},
              "fields": [{"name": "name", "required": true}],
              "segments": [{"id": "only", "duration": 10, "layers": [
                {"type": "lottie", "motion": "%s", "x": 0, "y": 0, "width": 1280, "height": 720, "loop": true,
-                "text": {"NAME": "{{name}}"}}]}]}""";
+                "text": {"%s": "{{name}}"}}]}]}""";
 
     private LottieBench() {
     }
@@ -63,14 +63,17 @@ public final class LottieBench {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         String motion = args.length > 1 ? args[1] : "confetti-burst";
         Path file = Path.of("deploy/local/motions/" + motion + ".json");
-        Map<String, MotionFacts> motions = Map.of(motion, MotionFacts.of(LottieFile.check(Files.readAllBytes(file))));
+        MotionFacts facts = MotionFacts.of(LottieFile.check(Files.readAllBytes(file)));
+        Map<String, MotionFacts> motions = Map.of(motion, facts);
+        // the name goes into the file's first text layer
+        String text = facts.textLayers().get(0);
         Map<String, Path> files = Map.of(ResolvedVideo.Lottie.fileKey(motion), file);
         FfmpegRunner ffmpeg = FfmpegRunner.locate(System.getenv("PMEDIA_FFMPEG"));
         RenderEngine engine = new RenderEngine(ffmpeg, Fonts.DEFAULT_DIRECTORY);
-        ResolvedVideo with = video(TEMPLATE.formatted(LOTTIE.formatted(motion)), motions);
+        ResolvedVideo with = video(TEMPLATE.formatted(LOTTIE.formatted(motion, text)), motions);
         ResolvedVideo without = video(TEMPLATE.formatted(""), motions);
-        ResolvedVideo alone = video(ALONE.formatted(motion), motions);
-        String personalized = LottieFile.personalize(Files.readAllBytes(file), Map.of("NAME", "Ada 王伟"), Map.of(),
+        ResolvedVideo alone = video(ALONE.formatted(motion, text), motions);
+        String personalized = LottieFile.personalize(Files.readAllBytes(file), Map.of(text, "Ada 王伟"), Map.of(),
                 Map.of());
         Path scratch = Files.createTempDirectory("pmedia-lottie-bench");
         try {
