@@ -32,11 +32,12 @@ import io.pmedia.media.template.TextFont;
 
 /**
  * The text, shape and lottie layers of a render and its burned-in captions, drawn by the graphics engine
- * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a command's texts are one raw RGBA input on FFmpeg's standard input,
- * its frames the segments that have text one after the other; a segment whose texts are interleaved with pictures
- * gets one band of the frame per run of texts between pictures (the frame is that many canvases high), so that a
- * picture above a text stays above it. Each (segment, run) is cut out of the stream with trim and crop and
- * overlaid where the texts were in the layer order. One instance per command.
+ * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a
+ * command's drawn layers are one raw RGBA input on FFmpeg's standard input, its frames the segments that draw
+ * something one after the other; a segment whose drawn layers are interleaved with pictures gets one band of the
+ * frame per run of them between pictures (the frame is that many canvases high), so that a picture above a text
+ * stays above it. Each (segment, run) is cut out of the stream with trim and crop and overlaid where its layers were
+ * in the layer order. One instance per command.
  */
 final class EngineText {
 
