@@ -52,7 +52,13 @@ class LottiePersonalizeTest {
         for (int y = top; y < bottom; y++) {
             for (int x = left; x < right; x++) {
                 int i = (y * W + x) * 4;
-                if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 30) {
+                // bytes are signed: each channel as 0-255, and alpha too (straight alpha: a transparent pixel's
+                // colour says nothing)
+                int delta = 0;
+                for (int c = 0; c < 4; c++) {
+                    delta += Math.abs((a[i + c] & 0xff) - (b[i + c] & 0xff));
+                }
+                if (delta > 30) {
                     count++;
                 }
             }

@@ -302,11 +302,12 @@ final class EngineText {
                 images.put(image.getKey(), Files.readAllBytes(files.get(image.getValue())));
             }
             String json = LottieFile.personalize(Files.readAllBytes(file), lottie.texts(), lottie.colors(), images);
-            double x = "center".equals(lottie.x())
-                    ? (canvas.width() - lottie.width()) / 2.0
+            // centred as pictures are (whole pixels), so a lottie layer and a picture in the same box line up
+            int x = "center".equals(lottie.x())
+                    ? (canvas.width() - lottie.width()) / 2
                     : Integer.parseInt(lottie.x());
-            double y = "center".equals(lottie.y())
-                    ? (canvas.height() - lottie.height()) / 2.0
+            int y = "center".equals(lottie.y())
+                    ? (canvas.height() - lottie.height()) / 2
                     : Integer.parseInt(lottie.y());
             LottieLayer.Fit fit = switch (lottie.fit()) {
                 case CONTAIN -> LottieLayer.Fit.CONTAIN;

@@ -205,6 +205,9 @@ final class SegmentGraph {
             if (soundOnly && asset.getValue() != AssetKind.AUDIO) {
                 continue;
             }
+            if (asset.getValue() == AssetKind.IMAGE && !uses.containsKey(asset.getKey())) {
+                continue; // only a lottie layer shows it: the graphics engine draws it, FFmpeg never reads it
+            }
             Path file = assets.get(asset.getKey());
             if (file == null) {
                 throw new IllegalArgumentException("no fetched file for asset " + asset.getKey());

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pmedia.events.FrameSegment;
 import io.pmedia.events.RenderInput;
+import io.pmedia.graphics.lottie.LottieFile;
 
 /**
  * Applies one customer's data to a template: fills fields and asset slots, applies the cohort rules, then the
@@ -406,6 +407,11 @@ public final class TemplateResolver {
         Map<String, String> texts = new LinkedHashMap<>();
         texts(layer).forEach((key, text) -> {
             String filled = Placeholders.substitute(text, fields, true);
+            if (filled != null && filled.length() > LottieFile.MAX_TEXT) {
+                // refused at acceptance, not in the render: the engine draws at most this much in one text layer
+                throw new TemplateResolutionException("the text of lottie layer '" + layer.motion() + "' for '" + key
+                        + "' is longer than " + LottieFile.MAX_TEXT + " characters once its fields are filled");
+            }
             texts.put(key, filled == null ? "" : filled);
         });
         Map<String, String> colors = new LinkedHashMap<>();
