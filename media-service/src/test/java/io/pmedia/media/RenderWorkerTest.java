@@ -90,6 +90,9 @@ class RenderWorkerTest {
                 UUID.randomUUID(), 1, mapper.readTree(LONG),
                 new RenderInput(Map.of("name", "Ada"), null, null, null, null, null), "media/" + client + "/long/", 1);
 
+        // the worker's renders directory is the whole application's: renders of other tests come and go in it
+        Path renders = config.workDir().resolve("renders");
+        java.util.Set<Path> before = entries(renders);
         long started = System.nanoTime();
         RenderResult result = worker.render(job);
 
@@ -97,8 +100,10 @@ class RenderWorkerTest {
         assertThat(result.message()).isEqualTo("render exceeded its time limit of 1 s");
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
         assertThat(store.size("media/" + client + "/long/video.mp4")).isEmpty();
-        Path renders = config.workDir().resolve("renders");
-        Patience.await().until(() -> isEmpty(renders));
+        // this render's work directory is gone: nothing that appeared while it ran (and only it ran here) is left
+        java.util.Set<Path> during = entries(renders);
+        during.removeAll(before);
+        Patience.await().until(() -> during.stream().noneMatch(Files::exists));
     }
 
     @Test
@@ -193,12 +198,13 @@ class RenderWorkerTest {
         return props;
     }
 
-    private static boolean isEmpty(Path directory) throws Exception {
+    private static java.util.Set<Path> entries(Path directory) throws Exception {
         if (!Files.isDirectory(directory)) {
-            return true;
+            return new java.util.HashSet<>();
         }
         try (Stream<Path> entries = Files.list(directory)) {
-            return entries.findAny().isEmpty();
+            return entries.collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
         }
     }
+
 }
