@@ -175,8 +175,10 @@ function previewAndTest(template, stops, left) {
   const play = h('button', { type: 'button', id: 'preview-play', 'aria-pressed': 'false' }, 'Play');
   let playing = false;
   const frame = async (at) => {
+    const ticket = ++drawn; // one counter with the debounced still: whichever was asked last is shown
     const blob = await api(apiPath`/templates/${template['template-id']}/preview`, { method: 'POST', as: 'blob',
       body: { data: { personalization_fields: fields() }, time: at } });
+    if (ticket !== drawn) { return; }
     if (image.src) { URL.revokeObjectURL(image.src); }
     image.src = URL.createObjectURL(blob);
     image.alt = `Preview at ${at.toFixed(1)} s with ${JSON.stringify(fields())}`;

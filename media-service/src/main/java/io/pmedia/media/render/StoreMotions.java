@@ -21,9 +21,10 @@ import io.pmedia.storage.ObjectStore;
 @ApplicationScoped
 public class StoreMotions {
 
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
-    /** As MotionCatalog keys them (media's API role writes them; the worker role only reads). */
+    /** A motion's name: what the catalog registers and a template names. */
+    public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final String PREFIX = "motions/";
+    /** Where the shared motions live: no client id is this word. */
     private static final String SHARED = "shared";
 
     private final ObjectStore store;
@@ -43,9 +44,14 @@ public class StoreMotions {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new RenderException("motion '" + name + "' is not registered");
         }
-        return fetched(PREFIX + client + "/" + name)
-                .or(() -> fetched(PREFIX + SHARED + "/" + name))
+        return fetched(key(client, name))
+                .or(() -> fetched(key(null, name)))
                 .orElseThrow(() -> new RenderException("motion '" + name + "' is not registered"));
+    }
+
+    /** The object key of motion {@code name} of {@code owner} (null: shared), where the catalog stores it. */
+    public static String key(UUID owner, String name) {
+        return PREFIX + (owner == null ? SHARED : owner.toString()) + "/" + name;
     }
 
     /**

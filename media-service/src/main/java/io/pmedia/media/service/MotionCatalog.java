@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -20,6 +19,7 @@ import io.pmedia.common.repository.CreateLock;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.media.RegisteredMotion;
+import io.pmedia.media.render.StoreMotions;
 import io.pmedia.media.repository.MotionStore;
 import io.pmedia.media.template.MotionFacts;
 import io.pmedia.storage.ObjectStore;
@@ -40,11 +40,6 @@ public class MotionCatalog {
     public record Registered(RegisteredMotion motion, MotionFacts facts, boolean created) {
     }
 
-    static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
-    /** Where motions live in the object store; the shared ones under {@code shared/}, a client id never is. */
-    public static final String PREFIX = "motions/";
-    public static final String SHARED = "shared";
-
     private final MotionStore motions;
     private final ObjectStore store;
     private final ObjectMapper mapper;
@@ -53,11 +48,6 @@ public class MotionCatalog {
         this.motions = motions;
         this.store = store;
         this.mapper = mapper;
-    }
-
-    /** The object key of motion {@code name} of {@code owner} (null: shared). */
-    public static String key(UUID owner, String name) {
-        return PREFIX + (owner == null ? SHARED : owner.toString()) + "/" + name;
     }
 
     /** A checked file. */
@@ -69,14 +59,14 @@ public class MotionCatalog {
      * again, 409 another file under that name, 400 naming what is wrong otherwise.
      */
     public Uni<Registered> register(UUID owner, String name, JsonNode lottie) {
-        if (name == null || !NAME.matcher(name).matches()) {
+        if (name == null || !StoreMotions.NAME.matcher(name).matches()) {
             throw ApiException.validation("name: required; lower-case letters, digits and '-', at most 64");
         }
         if (lottie == null || !lottie.isObject()) {
             throw ApiException.validation("lottie: required, the Lottie (Bodymovin) JSON of the animation as an"
                     + " object");
         }
-        String key = key(owner, name);
+        String key = StoreMotions.key(owner, name);
         // Registrations of one name take turns (CreateLock) from the look-up to the commit: a second file under the
         // name meets the first's row (409) and never overwrites the first's object in the store.
         return Blocking.offload(() -> parse(lottie))

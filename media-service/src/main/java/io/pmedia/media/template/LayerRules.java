@@ -197,17 +197,7 @@ final class LayerRules {
         } else {
             slotIndex(layer.asset(), kind, at + ".asset", template, problems);
         }
-        if (layer.width() == null || layer.width() < 2 || layer.width() > MAX_COORDINATE) {
-            problems.add(at + ".width: required, from 2 to " + MAX_COORDINATE + " pixels");
-        }
-        if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
-            problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
-        }
-        if (PictureFit.ofWire(layer.fit()) == null) {
-            problems.add(at + ".fit: one of contain, cover, stretch");
-        }
-        position(layer.x(), at + ".x", Set.of("center"), problems);
-        position(layer.y(), at + ".y", Set.of("center"), problems);
+        box(layer, at, problems);
         Map<String, Object> textOnly = new LinkedHashMap<>();
         textOnly.put("text", layer.text());
         textOnly.put("font", layer.font());
@@ -249,6 +239,24 @@ final class LayerRules {
         }
         problems.add(path + ": whole pixels (at most " + MAX_COORDINATE + " either way) or one of "
                 + String.join(", ", words.stream().sorted().toList()));
+    }
+
+    /**
+     * The box a picture or a lottie layer is fitted into: {@code width} and {@code height} (required), {@code fit},
+     * {@code x} and {@code y} (pixels or {@code center}).
+     */
+    static void box(TemplateDefinition.Layer layer, String at, List<String> problems) {
+        if (layer.width() == null || layer.width() < 2 || layer.width() > MAX_COORDINATE) {
+            problems.add(at + ".width: required, from 2 to " + MAX_COORDINATE + " pixels");
+        }
+        if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
+            problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
+        }
+        if (PictureFit.ofWire(layer.fit()) == null) {
+            problems.add(at + ".fit: one of contain, cover, stretch");
+        }
+        position(layer.x(), at + ".x", Set.of("center"), problems);
+        position(layer.y(), at + ".y", Set.of("center"), problems);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.pmedia.media.template;
 
-import static io.pmedia.media.template.TemplateLimits.MAX_COORDINATE;
 import static io.pmedia.media.template.TemplateLimits.MAX_TEXT;
 
 import java.util.ArrayList;
@@ -47,17 +46,7 @@ final class LottieKeys {
                         + ")");
             }
         }
-        if (layer.width() == null || layer.width() < 2 || layer.width() > MAX_COORDINATE) {
-            problems.add(at + ".width: required, from 2 to " + MAX_COORDINATE + " pixels");
-        }
-        if (layer.height() == null || layer.height() < 2 || layer.height() > MAX_COORDINATE) {
-            problems.add(at + ".height: required, from 2 to " + MAX_COORDINATE + " pixels");
-        }
-        LayerRules.position(layer.x(), at + ".x", Set.of("center"), problems);
-        LayerRules.position(layer.y(), at + ".y", Set.of("center"), problems);
-        if (PictureFit.ofWire(layer.fit()) == null) {
-            problems.add(at + ".fit: one of contain, cover, stretch");
-        }
+        LayerRules.box(layer, at, problems);
         if (layer.speed() != null && !(layer.speed() >= MIN_SPEED && layer.speed() <= MAX_SPEED)) {
             problems.add(at + ".speed: from " + MIN_SPEED + " to " + MAX_SPEED + " (1: as the file plays)");
         }

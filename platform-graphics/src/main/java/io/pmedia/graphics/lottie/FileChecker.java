@@ -54,11 +54,11 @@ final class FileChecker {
     }
 
     LottieCheck check() {
-        int width = (int) number(root, "w", "", 1, LottieFile.MAX_SIDE, true);
-        int height = (int) number(root, "h", "", 1, LottieFile.MAX_SIDE, true);
-        double frameRate = number(root, "fr", "", Double.MIN_VALUE, 1000, false);
-        double in = number(root, "ip", "", -1e7, 1e7, false);
-        double out = number(root, "op", "", -1e7, 1e7, false);
+        int width = (int) JsonFields.number(root, "w", "", 1, LottieFile.MAX_SIDE, true);
+        int height = (int) JsonFields.number(root, "h", "", 1, LottieFile.MAX_SIDE, true);
+        double frameRate = JsonFields.number(root, "fr", "", Double.MIN_VALUE, 1000, false);
+        double in = JsonFields.number(root, "ip", "", -1e7, 1e7, false);
+        double out = JsonFields.number(root, "op", "", -1e7, 1e7, false);
         if (!(out > in)) {
             throw new LottieException("/op", "the out point (" + out + ") must be after the in point (" + in + ")");
         }
@@ -66,8 +66,8 @@ final class FileChecker {
             throw new LottieException("/op", "the animation lasts " + (out - in) / frameRate + " s; at most "
                     + LottieFile.MAX_SECONDS);
         }
-        JsonNode layers = array(root, "layers", "", true);
-        JsonNode assets = array(root, "assets", "", false);
+        JsonNode layers = JsonFields.array(root, "layers", "", true);
+        JsonNode assets = JsonFields.array(root, "assets", "", false);
         for (int j = 0; assets != null && j < assets.size(); j++) {
             asset(assets.get(j), "/assets/" + j);
         }
@@ -80,7 +80,7 @@ final class FileChecker {
         for (Map.Entry<String, String> precomp : precompPointers.entrySet()) {
             layers(precomps.get(precomp.getKey()), precomp.getValue() + "/layers");
         }
-        JsonNode chars = array(root, "chars", "", false);
+        JsonNode chars = JsonFields.array(root, "chars", "", false);
         for (int i = 0; chars != null && i < chars.size(); i++) {
             values(chars.get(i), "/chars/" + i, false);
         }
@@ -96,9 +96,9 @@ final class FileChecker {
         if (!asset.isObject()) {
             throw new LottieException(pointer, "an asset is an object");
         }
-        String id = text(asset, "id", pointer, true);
+        String id = JsonFields.text(asset, "id", pointer, true);
         if (asset.has("layers")) {
-            array(asset, "layers", pointer, true);
+            JsonFields.array(asset, "layers", pointer, true);
             if (precomps.put(id, asset.get("layers")) != null) {
                 throw new LottieException(pointer + "/id", "two precomps with the id '" + id + "'");
             }
@@ -108,11 +108,11 @@ final class FileChecker {
         if (!asset.has("p")) {
             return; // a data source or an empty asset: nothing to load
         }
-        String file = text(asset, "p", pointer, true);
-        String folder = asset.has("u") ? text(asset, "u", pointer, false) : "";
+        String file = JsonFields.text(asset, "p", pointer, true);
+        String folder = asset.has("u") ? JsonFields.text(asset, "u", pointer, false) : "";
         imageAssets.add(id);
         if (asset.has("sid")) {
-            slots.put(text(asset, "sid", pointer, true), "image");
+            slots.put(JsonFields.text(asset, "sid", pointer, true), "image");
         }
         if (file.startsWith("data:")) {
             if (!DATA_IMAGE.matcher(file).matches()) {
@@ -120,15 +120,17 @@ final class FileChecker {
                         + " gif URI");
             }
         } else if (EXTERNAL.matcher(folder + file).matches() || (folder + file).contains("//")) {
-            throw new LottieException(pointer + "/p", "'" + abbreviate(folder + file) + "' is outside the file:"
+            throw new LottieException(pointer + "/p", "'" + JsonFields.abbreviate(folder + file)
+                    + "' is outside the file:"
                     + " the engine fetches nothing; embed the image as a data URI, or give it a plain file name for"
                     + " the template to fill");
         } else {
-            warn(pointer + "/p", "the image '" + abbreviate(file) + "' is not embedded: it is drawn only when the"
-                    + " template gives asset '" + id + "' an image");
+            warn(pointer + "/p",
+                    "the image '" + JsonFields.abbreviate(file) + "' is not embedded: it is drawn only when the"
+                            + " template gives asset '" + id + "' an image");
         }
-        number(asset, "w", pointer, 0, LottieFile.MAX_SIDE * 4, false);
-        number(asset, "h", pointer, 0, LottieFile.MAX_SIDE * 4, false);
+        JsonFields.number(asset, "w", pointer, 0, LottieFile.MAX_SIDE * 4, false);
+        JsonFields.number(asset, "h", pointer, 0, LottieFile.MAX_SIDE * 4, false);
     }
 
     /**
@@ -152,12 +154,12 @@ final class FileChecker {
                 continue;
             }
             String at = pointer + "/" + i + "/refId";
-            String ref = text(layer, "refId", pointer + "/" + i, true);
+            String ref = JsonFields.text(layer, "refId", pointer + "/" + i, true);
             if (!precomps.containsKey(ref)) {
-                throw new LottieException(at, "no precomp asset has the id '" + abbreviate(ref) + "'");
+                throw new LottieException(at, "no precomp asset has the id '" + JsonFields.abbreviate(ref) + "'");
             }
             if (open.contains(ref)) {
-                throw new LottieException(at, "precomp '" + abbreviate(ref) + "' contains itself");
+                throw new LottieException(at, "precomp '" + JsonFields.abbreviate(ref) + "' contains itself");
             }
             long[] size = sizes.get(ref);
             if (size == null) {
@@ -244,9 +246,9 @@ final class FileChecker {
         if (!layer.isObject()) {
             throw new LottieException(pointer, "a layer is an object");
         }
-        int type = (int) number(layer, "ty", pointer, 0, 1000, true);
+        int type = (int) JsonFields.number(layer, "ty", pointer, 0, 1000, true);
         for (String time : List.of("ip", "op", "st", "sr")) {
-            number(layer, time, pointer, -1e7, 1e7, false);
+            JsonFields.number(layer, time, pointer, -1e7, 1e7, false);
         }
         if (!DRAWN_LAYERS.contains(type) && !SILENT_LAYERS.contains(type)) {
             warn(pointer + "/ty", "layer type " + type + " is not drawn");
@@ -258,7 +260,7 @@ final class FileChecker {
         for (int e = 0; effects != null && effects.isArray() && e < effects.size(); e++) {
             JsonNode effect = effects.get(e);
             if (!DRAWN_EFFECTS.contains(effect.path("ty").asInt(-1)) && effect.path("en").asInt(1) != 0) {
-                warn(pointer + "/ef/" + e, "the effect '" + abbreviate(effect.path("nm").asText("?"))
+                warn(pointer + "/ef/" + e, "the effect '" + JsonFields.abbreviate(effect.path("nm").asText("?"))
                         + "' (type " + effect.path("ty").asText("?") + ") is not drawn");
             }
         }
@@ -269,7 +271,7 @@ final class FileChecker {
             imageLayer(layer, pointer);
         }
         if (type == 4) {
-            shapes(array(layer, "shapes", pointer, true), pointer + "/shapes");
+            shapes(JsonFields.array(layer, "shapes", pointer, true), pointer + "/shapes");
         }
         if (type == 5) {
             textLayer(layer, pointer);
@@ -288,7 +290,7 @@ final class FileChecker {
     private void imageLayer(JsonNode layer, String pointer) {
         if (!imageAssets.contains(layer.path("refId").asText(null))) {
             throw new LottieException(pointer + "/refId", "no image asset has the id '"
-                    + abbreviate(layer.path("refId").asText("")) + "'");
+                    + JsonFields.abbreviate(layer.path("refId").asText("")) + "'");
         }
         String why = pointer.startsWith("/assets") ? "it is inside a precomp" : Placed.unplaceable(layer);
         if (why != null) {
@@ -304,13 +306,13 @@ final class FileChecker {
             if (!shape.isObject()) {
                 throw new LottieException(at, "a shape is an object");
             }
-            String type = text(shape, "ty", at, true);
+            String type = JsonFields.text(shape, "ty", at, true);
             if (!SHAPES.contains(type)) {
-                warn(at + "/ty", "shape type '" + abbreviate(type) + "' is not drawn");
+                warn(at + "/ty", "shape type '" + JsonFields.abbreviate(type) + "' is not drawn");
             }
             for (Map.Entry<String, JsonNode> field : shape.properties()) {
                 if (type.equals("gr") && field.getKey().equals("it")) {
-                    shapes(array(shape, "it", at, true), at + "/it");
+                    shapes(JsonFields.array(shape, "it", at, true), at + "/it");
                 } else {
                     values(field.getValue(), at + step(field.getKey()), false);
                 }
@@ -320,7 +322,7 @@ final class FileChecker {
 
     private void textLayer(JsonNode layer, String pointer) {
         if (layer.hasNonNull("nm")) {
-            textLayers.add(text(layer, "nm", pointer, true));
+            textLayers.add(JsonFields.text(layer, "nm", pointer, true));
         }
         JsonNode document = layer.path("t").path("d");
         String at = pointer + "/t/d";
@@ -328,12 +330,13 @@ final class FileChecker {
             throw new LottieException(at, "a text layer has a text document (t.d)");
         }
         if (document.has("sid")) {
-            slots.put(text(document, "sid", at, true), "text");
+            slots.put(JsonFields.text(document, "sid", at, true), "text");
         }
         textDocument(document, at);
         String why = pointer.startsWith("/assets") ? "it is inside a precomp" : PlacedText.unshapeable(layer);
         if (why != null) {
-            warn(pointer, "text layer '" + abbreviate(layer.path("nm").asText("")) + "' is drawn by Skottie, which"
+            warn(pointer, "text layer '" + JsonFields.abbreviate(layer.path("nm").asText(""))
+                    + "' is drawn by Skottie, which"
                     + " shapes no complex script and has no font fallback here: a text in a script its font lacks"
                     + " shows as boxes (" + why + ")");
         }
@@ -354,16 +357,16 @@ final class FileChecker {
         for (int k = 0; k < keys.size(); k++) {
             JsonNode key = keys.get(k);
             String keyAt = at + "/k/" + k;
-            number(key, "t", keyAt, -1e7, 1e7, false);
+            JsonFields.number(key, "t", keyAt, -1e7, 1e7, false);
             JsonNode style = key.path("s");
             if (!style.isObject()) {
                 throw new LottieException(keyAt + "/s", "a text keyframe has a document (s)");
             }
             if (style.has("t")) {
-                text(style, "t", keyAt + "/s", true);
+                JsonFields.text(style, "t", keyAt + "/s", true);
             }
             for (String size : List.of("s", "lh", "ls", "j", "tr")) {
-                number(style, size, keyAt + "/s", -1e6, 1e6, false);
+                JsonFields.number(style, size, keyAt + "/s", -1e6, 1e6, false);
             }
             values(style.get("fc"), keyAt + "/s/fc", true);
             values(style.get("sc"), keyAt + "/s/sc", true);
@@ -464,52 +467,5 @@ final class FileChecker {
         if (warningCount <= LottieFile.MAX_WARNINGS) {
             warnings.add(pointer + ": " + message);
         }
-    }
-
-    private static JsonNode array(JsonNode parent, String key, String pointer, boolean required) {
-        JsonNode node = parent.get(key);
-        if (node == null && !required) {
-            return null;
-        }
-        if (node == null || !node.isArray()) {
-            throw new LottieException(pointer + step(key), node == null ? "missing (an array)" : "not an array");
-        }
-        return node;
-    }
-
-    private static String text(JsonNode parent, String key, String pointer, boolean required) {
-        JsonNode node = parent.get(key);
-        if (node == null && !required) {
-            return "";
-        }
-        if (node == null || !node.isTextual()) {
-            throw new LottieException(pointer + step(key), node == null ? "missing (a string)" : "not a string");
-        }
-        return node.asText();
-    }
-
-    private static double number(JsonNode parent, String key, String pointer, double min, double max,
-            boolean required) {
-        JsonNode node = parent.get(key);
-        if (node == null && !required) {
-            return min;
-        }
-        String at = pointer + step(key);
-        if (node == null) {
-            throw new LottieException(at, "missing (a number)");
-        }
-        if (!node.isNumber()) {
-            throw new LottieException(at, "a " + node.getNodeType().name().toLowerCase() + " where a number is"
-                    + " needed");
-        }
-        double value = node.asDouble();
-        if (!(value >= min && value <= max)) {
-            throw new LottieException(at, value + " is out of range (" + min + " to " + max + ")");
-        }
-        return value;
-    }
-
-    static String abbreviate(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 }

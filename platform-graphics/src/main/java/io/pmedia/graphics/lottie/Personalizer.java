@@ -37,14 +37,14 @@ final class Personalizer {
     void apply(Map<String, String> texts, Map<String, String> colors, Map<String, byte[]> images) {
         for (Map.Entry<String, String> text : texts.entrySet()) {
             if (text.getValue().length() > LottieFile.MAX_TEXT) {
-                throw new LottieException("", "the text for '" + FileChecker.abbreviate(text.getKey()) + "' is "
+                throw new LottieException("", "the text for '" + JsonFields.abbreviate(text.getKey()) + "' is "
                         + text.getValue().length() + " characters; at most " + LottieFile.MAX_TEXT);
             }
         }
         for (Map.Entry<String, String> colour : colors.entrySet()) {
             if (!COLOUR.matcher(colour.getValue()).matches()) {
                 throw new LottieException("/slots" + step(colour.getKey()), "'"
-                        + FileChecker.abbreviate(colour.getValue()) + "' is not a colour (#rrggbb or #rrggbbaa)");
+                        + JsonFields.abbreviate(colour.getValue()) + "' is not a colour (#rrggbb or #rrggbbaa)");
             }
         }
         JsonNode slots = root.path("slots");
@@ -70,7 +70,7 @@ final class Personalizer {
                 .flatMap(Set::stream).toList()) {
             if (!used.contains(key)) {
                 throw new LottieException("", "no text layer, slot or image asset is named '"
-                        + FileChecker.abbreviate(key) + "'");
+                        + JsonFields.abbreviate(key) + "'");
             }
         }
         uncoveredGlyphs();
