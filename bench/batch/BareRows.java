@@ -8,10 +8,10 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.json.StrictJson;
-import io.pmedia.media.render.FfmpegCommand;
-import io.pmedia.media.render.FfmpegRunner;
-import io.pmedia.media.render.Fonts;
-import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegCommand;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
+import io.pmedia.media.render.engine.RenderEngine;
 import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.TemplateDefinition;

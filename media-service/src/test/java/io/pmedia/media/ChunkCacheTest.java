@@ -21,11 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.render.FfmpegRunner;
-import io.pmedia.media.render.Fonts;
 import io.pmedia.media.render.Likeness;
-import io.pmedia.media.render.RenderEngine;
 import io.pmedia.media.render.WorkDirs;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.Templates;

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.pmedia.media.render.FfmpegRunner;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.Patience;

@@ -16,7 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.pmedia.media.render.FfmpegRunner;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-import io.pmedia.media.render.RenderEngines;
+import io.pmedia.media.render.engine.RenderEngines;
 
 /** A replica that cannot run FFmpeg (or lacks the fonts) is not ready to take render jobs. */
 @Readiness

@@ -33,7 +33,8 @@ import io.pmedia.media.MediaRequest;
 import io.pmedia.media.RequestForm;
 import io.pmedia.media.TemplateVersion;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.render.StreamPublisher;
+import io.pmedia.media.render.stream.StreamOpenings;
+import io.pmedia.media.render.stream.StreamPublisher;
 import io.pmedia.media.repository.MediaRequestStore;
 import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.repository.TemplateStore;
@@ -41,7 +42,6 @@ import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
 import io.pmedia.media.template.TemplateResolver;
-import io.pmedia.media.worker.ChunkCache;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -96,12 +96,12 @@ public class MediaRequests {
     private final MediaConfig config;
     private final ShareLinks shares;
     private final RequestEventStore timeline;
-    private final ChunkCache chunks;
+    private final StreamOpenings openings;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
             TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares,
-            RequestEventStore timeline, ChunkCache chunks) {
-        this.chunks = chunks;
+            RequestEventStore timeline, StreamOpenings openings) {
+        this.openings = openings;
         this.shares = shares;
         this.timeline = timeline;
         this.mapper = mapper;
@@ -141,7 +141,7 @@ public class MediaRequests {
      * answers: the status offers {@code stream-url} from
      * then on, and a player handed it at once must find a playlist (hls.js treats a 404 playlist as fatal, an EVENT
      * playlist without segments as one to reload). When the video opens with static chunks whose opening is cached
-     * ({@link ChunkCache#openingPlaylist}), the playlist names those segments already, so the video plays at once;
+     * ({@link StreamOpenings}), the playlist names those segments already, so the video plays at once;
      * else it has no segment yet. The worker's publisher continues it. The render does not depend on it: when the
      * store cannot take it, the request stays accepted and the playlist appears with the first segment, as the
      * stream would without it.
@@ -238,8 +238,8 @@ public class MediaRequests {
     /** The cached opening of the request's stream, when there is one (a miss or a store error: none). */
     private Optional<byte[]> opening(MediaRequest request, ResolvedVideo video) {
         try {
-            return chunks.openingPlaylist(new ChunkCache.Scope(request.clientId, request.templateId,
-                    request.templateVersion), video, store::publicUrl);
+            return openings.openingPlaylist(request.clientId, request.templateId, request.templateVersion, video,
+                    store::publicUrl);
         } catch (RuntimeException e) {
             LOG.debugf("no cached opening for %s: %s", request.id, e.getMessage());
             return Optional.empty();

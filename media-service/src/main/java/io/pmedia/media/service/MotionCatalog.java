@@ -19,7 +19,7 @@ import io.pmedia.common.repository.CreateLock;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.media.RegisteredMotion;
-import io.pmedia.media.render.StoreMotions;
+import io.pmedia.media.render.store.StoreMotions;
 import io.pmedia.media.repository.MotionStore;
 import io.pmedia.media.template.MotionFacts;
 import io.pmedia.storage.ObjectStore;

@@ -13,11 +13,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.render.AssetFetcher;
-import io.pmedia.media.render.RenderEngines;
 import io.pmedia.media.render.RenderException;
-import io.pmedia.media.render.StoreMotions;
 import io.pmedia.media.render.WorkDirs;
+import io.pmedia.media.render.engine.RenderEngines;
+import io.pmedia.media.render.store.AssetFetcher;
+import io.pmedia.media.render.store.StoreMotions;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.RenderInputs;

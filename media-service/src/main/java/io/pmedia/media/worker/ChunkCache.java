@@ -30,10 +30,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.Concurrently;
-import io.pmedia.media.render.Cue;
-import io.pmedia.media.render.FilterGraphCompiler;
-import io.pmedia.media.render.RenderEngine;
-import io.pmedia.media.render.StreamPublisher;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.graph.FilterGraphCompiler;
+import io.pmedia.media.render.speech.Cue;
+import io.pmedia.media.render.stream.StreamOpenings;
+import io.pmedia.media.render.stream.StreamPublisher;
 import io.pmedia.media.template.OutputFormat;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.storage.ObjectStore;
@@ -48,7 +49,7 @@ import io.pmedia.storage.VendorNamespace;
  * from the store, not by rendering. A new template version is a new key, so nothing needs invalidating.
  */
 @ApplicationScoped
-public class ChunkCache {
+public class ChunkCache implements StreamOpenings {
 
     /** Whose cache, and which template version it is for. */
     public record Scope(UUID clientId, UUID templateId, int version) {
@@ -222,7 +223,7 @@ public class ChunkCache {
     /** The chunks of {@code video}: one stream segment each, personal where the resolver says so. */
     static ChunkPlan plan(ResolvedVideo video) {
         return ChunkPlan.of(video, ChunkPlan.resolved(video),
-                video.canvas().fps() * FilterGraphCompiler.STREAM_SEGMENT_SECONDS);
+                video.canvas().fps() * StreamPublisher.STREAM_SEGMENT_SECONDS);
     }
 
     /**
@@ -276,6 +277,13 @@ public class ChunkCache {
      * each by {@code url}; empty when the video does not open with static chunks, its sound is the request's, or no
      * opening is kept yet. The worker's playlist later continues it.
      */
+    @Override
+    public Optional<byte[]> openingPlaylist(UUID clientId, UUID templateId, int version, ResolvedVideo video,
+            Function<String, String> url) {
+        return openingPlaylist(new Scope(clientId, templateId, version), video, url);
+    }
+
+    /** {@link #openingPlaylist(UUID, UUID, int, ResolvedVideo, Function)} of a scope. */
     public Optional<byte[]> openingPlaylist(Scope scope, ResolvedVideo video, Function<String, String> url) {
         if (!enabled || scope.templateId() == null || !cacheable(video) || !video.speeches().isEmpty()) {
             return Optional.empty();
@@ -311,7 +319,7 @@ public class ChunkCache {
             return;
         }
         try {
-            Path playlist = work.resolve(FilterGraphCompiler.STREAM_FILE);
+            Path playlist = work.resolve(StreamPublisher.STREAM_FILE);
             List<String> lines = Files.readAllLines(playlist, StandardCharsets.UTF_8);
             for (String line : lines) {
                 if (StreamPublisher.isSegment(line.strip())) {

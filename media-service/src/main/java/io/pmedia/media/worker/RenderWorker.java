@@ -32,19 +32,18 @@ import io.pmedia.events.RenderLane;
 import io.pmedia.events.RenderOutcome;
 import io.pmedia.events.RenderResult;
 import io.pmedia.media.config.MediaConfig;
-import io.pmedia.media.render.AssetFetcher;
-import io.pmedia.media.render.Captions;
-import io.pmedia.media.render.Cue;
-import io.pmedia.media.render.FilterGraphCompiler;
-import io.pmedia.media.render.RenderEngine;
-import io.pmedia.media.render.RenderEngines;
 import io.pmedia.media.render.RenderException;
-import io.pmedia.media.render.SpeechEngine;
-import io.pmedia.media.render.SpeechEngines;
-import io.pmedia.media.render.StoreFonts;
-import io.pmedia.media.render.StoreMotions;
-import io.pmedia.media.render.StreamPublisher;
 import io.pmedia.media.render.WorkDirs;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.engine.RenderEngines;
+import io.pmedia.media.render.speech.Captions;
+import io.pmedia.media.render.speech.Cue;
+import io.pmedia.media.render.speech.SpeechEngine;
+import io.pmedia.media.render.speech.SpeechEngines;
+import io.pmedia.media.render.store.AssetFetcher;
+import io.pmedia.media.render.store.StoreFonts;
+import io.pmedia.media.render.store.StoreMotions;
+import io.pmedia.media.render.stream.StreamPublisher;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
@@ -277,7 +276,7 @@ public class RenderWorker {
             boolean stream = job.lane() != RenderLane.BATCH;
             RenderEngine.RenderOutput output;
             try (StreamPublisher publisher = stream
-                    ? new StreamPublisher(streamSink, work.resolve(FilterGraphCompiler.STREAM_FILE),
+                    ? new StreamPublisher(streamSink, work.resolve(StreamPublisher.STREAM_FILE),
                             job.outputPrefix() + "stream/").start()
                     : null) {
                 output = chunks.render(engines.engine(),

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 import org.jboss.logging.Logger;
 
-import io.pmedia.media.render.StreamPublisher;
+import io.pmedia.media.render.stream.StreamPublisher;
 import io.pmedia.storage.ObjectStore;
 
 /**

@@ -13,6 +13,9 @@ import java.util.UUID;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pmedia.events.RenderInput;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.SampleMedia;

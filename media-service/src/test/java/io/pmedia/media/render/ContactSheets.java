@@ -10,6 +10,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.pmedia.graphics.lottie.LottieFile;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
+import io.pmedia.media.render.speech.EspeakSpeech;
+import io.pmedia.media.render.speech.SpeechEngine;
 import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.MotionFacts;
 import io.pmedia.media.template.RenderInputs;

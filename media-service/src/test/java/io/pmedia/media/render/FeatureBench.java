@@ -14,6 +14,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.pmedia.events.RenderInput;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
+import io.pmedia.media.render.speech.Captions;
+import io.pmedia.media.render.speech.EspeakSpeech;
+import io.pmedia.media.render.speech.SpeechEngine;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;

@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.ffmpeg.GraphicsInput;
+import io.pmedia.media.render.graph.FilterGraphCompiler;
+import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;

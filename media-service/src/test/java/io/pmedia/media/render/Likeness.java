@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
 import io.pmedia.media.template.ResolvedVideo;
 
 /**

@@ -7,12 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Test media made with FFmpeg at test time (nothing binary is committed), and frames read back. */
-final class Media {
+public final class Media {
 
     private Media() {
     }
 
-    static void ffmpeg(String... args) {
+    public static void ffmpeg(String... args) {
         List<String> command = new ArrayList<>(List.of("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error",
                 "-y"));
         command.addAll(List.of(args));
@@ -31,14 +31,14 @@ final class Media {
     }
 
     /** A still test pattern. */
-    static Path image(Path dir, String name, int width, int height) {
+    public static Path image(Path dir, String name, int width, int height) {
         Path file = dir.resolve(name);
         ffmpeg("-f", "lavfi", "-i", "testsrc=size=" + width + "x" + height, "-frames:v", "1", file.toString());
         return file;
     }
 
     /** A moving test pattern with a counter. */
-    static Path clip(Path dir, String name, int width, int height, double seconds) {
+    public static Path clip(Path dir, String name, int width, int height, double seconds) {
         Path file = dir.resolve(name);
         ffmpeg("-f", "lavfi", "-i", "testsrc=size=" + width + "x" + height + ":rate=25:duration=" + seconds,
                 "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast", file.toString());
@@ -46,14 +46,14 @@ final class Media {
     }
 
     /** A short sine tone. */
-    static Path sound(Path dir, String name, double seconds) {
+    public static Path sound(Path dir, String name, double seconds) {
         Path file = dir.resolve(name);
         ffmpeg("-f", "lavfi", "-i", "sine=frequency=330:duration=" + seconds, file.toString());
         return file;
     }
 
     /** The frame at {@code seconds} as 8-bit grey pixels. */
-    static byte[] greyFrame(Path video, double seconds, int width, int height) {
+    public static byte[] greyFrame(Path video, double seconds, int width, int height) {
         try {
             List<String> command = List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-ss",
                     Double.toString(seconds), "-i", video.toString(), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
@@ -71,7 +71,7 @@ final class Media {
     }
 
     /** How many pixels of a grey frame are brighter than {@code level}. */
-    static long brighterThan(byte[] pixels, int level) {
+    public static long brighterThan(byte[] pixels, int level) {
         long count = 0;
         for (byte pixel : pixels) {
             if ((pixel & 0xff) > level) {

@@ -6,13 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** Which processes are alive, from /proc (Linux): a killed render must leave none behind. */
-final class Processes {
+public final class Processes {
 
     private Processes() {
     }
 
     /** The ids of live ffmpeg processes whose current directory is {@code dir}. */
-    static List<Long> ffmpegRunningIn(Path dir) {
+    public static List<Long> ffmpegRunningIn(Path dir) {
         Path real;
         try {
             real = dir.toRealPath();

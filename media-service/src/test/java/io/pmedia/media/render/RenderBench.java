@@ -15,6 +15,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.pmedia.events.RenderInput;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegCommand;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.ffmpeg.Mp4Summary;
+import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The text files a compilation wrote for one text layer, line by line. */
-final class Texts {
+public final class Texts {
 
     private Texts() {
     }

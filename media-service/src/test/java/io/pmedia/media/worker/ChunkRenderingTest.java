@@ -16,10 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.pmedia.media.render.FfmpegRunner;
-import io.pmedia.media.render.Fonts;
 import io.pmedia.media.render.Likeness;
-import io.pmedia.media.render.RenderEngine;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.Templates;

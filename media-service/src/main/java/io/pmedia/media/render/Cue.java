@@ -1,5 +1,0 @@
-package io.pmedia.media.render;
-
-/** One caption: {@code text} shown from {@code start} to {@code end} seconds into the video. */
-public record Cue(double start, double end, String text) {
-}

@@ -1,0 +1,341 @@
+package io.pmedia.media.render.graphics;
+
+import static io.pmedia.media.render.ffmpeg.FilterGraph.number;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.pmedia.graphics.Layer;
+import io.pmedia.graphics.LottieLayer;
+import io.pmedia.graphics.Scene;
+import io.pmedia.graphics.ShapeLayer;
+import io.pmedia.graphics.TextLayer;
+import io.pmedia.graphics.Timing;
+import io.pmedia.graphics.draw.Fill;
+import io.pmedia.graphics.draw.Geometry;
+import io.pmedia.graphics.lottie.LottieException;
+import io.pmedia.graphics.lottie.LottieFile;
+import io.pmedia.graphics.text.TextStyle;
+import io.pmedia.media.render.RenderException;
+import io.pmedia.media.render.ffmpeg.FilterGraph;
+import io.pmedia.media.render.ffmpeg.GraphicsInput;
+import io.pmedia.media.render.speech.Captions;
+import io.pmedia.media.render.speech.Cue;
+import io.pmedia.media.template.MotionKeys;
+import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
+import io.pmedia.media.template.TemplateResolver;
+import io.pmedia.media.template.TextFont;
+
+/**
+ * The text, shape and lottie layers of a render and its burned-in captions, drawn by the graphics engine
+ * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a
+ * command's drawn layers are one raw RGBA input on FFmpeg's standard input, its frames the segments that draw
+ * something one after the other; a segment whose drawn layers are interleaved with pictures gets one band of the
+ * frame per run of them between pictures (the frame is that many canvases high), so that a picture above a text
+ * stays above it. Each (segment, run) is cut out of the stream with trim and crop and overlaid where its layers were
+ * in the layer order. One instance per command.
+ */
+public final class EngineText {
+
+    /** Margins of texts placed at an edge, as parts of the canvas width and height. */
+    static final double MARGIN_X = 0.06;
+    static final double MARGIN_Y = 0.08;
+
+    private final Fonts fonts;
+    private final TemplateDefinition.Canvas canvas;
+    private final int fps;
+    private final List<Layer> layers = new ArrayList<>();
+    private final List<Integer> bands = new ArrayList<>();
+    private final List<String> branches = new ArrayList<>();
+    private final Map<String, Path> fontFiles = new LinkedHashMap<>();
+    private int streamFrames;
+    private int maxBands = 1;
+    /** Where the current segment's frames start in the stream, and how many it has there. */
+    private int segmentStart = -1;
+    private int segmentFrames;
+    private double segmentBase;
+
+    /** The render's files by URL (and its Lottie files by {@link ResolvedVideo.Lottie#fileKey}). */
+    private final Map<String, Path> files;
+
+    public EngineText(Fonts fonts, TemplateDefinition.Canvas canvas, Map<String, Path> files) {
+        this.fonts = fonts;
+        this.files = files;
+        this.canvas = canvas;
+        this.fps = canvas.fps();
+    }
+
+    /**
+     * Starts segment {@code k} of the graph: {@code frames} frames from its frame {@code offset} on (a window of the
+     * chunk cache starts later than 0).
+     */
+    public void segment(int frames, int offset) {
+        segmentStart = -1;
+        segmentFrames = frames;
+        segmentBase = -(double) offset / fps;
+        this.offset = offset;
+    }
+
+    private int offset;
+
+    /**
+     * Adds a run of text layers of the current segment (band {@code band}: its place among the segment's runs);
+     * returns the filter chain that overlays them on the label {@code under}, or null when none shows.
+     */
+    public String run(int band, List<ResolvedVideo.Layer> drawn, String label) {
+        List<ResolvedVideo.Layer> shown = drawn.stream()
+                .filter(l -> !(l instanceof ResolvedVideo.Text text) || !text.text().isBlank()).toList();
+        if (shown.isEmpty()) {
+            return null;
+        }
+        if (segmentStart < 0) {
+            segmentStart = streamFrames;
+            streamFrames += segmentFrames;
+        }
+        double base = (double) segmentStart / fps + segmentBase;
+        for (ResolvedVideo.Layer layer : shown) {
+            if (layer instanceof ResolvedVideo.Text text) {
+                layers.add(layer(text, base, band));
+                fontFiles.computeIfAbsent(text.font(), fonts::file);
+            } else if (layer instanceof ResolvedVideo.Lottie lottie) {
+                layers.add(lottie(lottie, base, band));
+            } else {
+                layers.add(shape((ResolvedVideo.Shape) layer, base, band));
+            }
+            bands.add(band);
+        }
+        maxBands = Math.max(maxBands, band + 1);
+        branches.add("trim=start_frame=" + segmentStart + ":end_frame=" + (segmentStart + segmentFrames)
+                + ",setpts=PTS-STARTPTS+" + number((double) offset / fps) + "/TB,crop=" + canvas.width() + ":"
+                + canvas.height() + ":0:" + band * canvas.height() + "[" + label + "]");
+        return label;
+    }
+
+    /**
+     * Burned-in captions: each cue drawn by the engine once, as one frame of the stream (and one empty frame where no
+     * cue shows), the strip of the canvas they occupy cut out and timed by {@code setpts} so that each frame starts
+     * at its cue; overlaid on the whole picture, the last frame holds until the next one (the overlay's frame sync),
+     * which is how a cue stays shown for its time without a frame per video frame on the pipe. Laid out as
+     * templates.md says: at most {@value Captions#CUE_LINES} lines at the bottom, shrunk when they do not fit, in a
+     * dark box, shaped in every script with the fallback chain like any text.
+     *
+     * @return the label of the caption strip (overlay it at {@link #captionTop()}), or null when no cue shows
+     */
+    public String captions(List<Cue> cues, String label) {
+        List<Cue> shown = Captions.oneAtATime(cues).stream().filter(cue -> !cue.text().isBlank()).toList();
+        if (shown.isEmpty()) {
+            return null;
+        }
+        int size = Math.max(12, canvas.height() / 18);
+        int margin = (int) Math.round(canvas.height() * MARGIN_Y);
+        int width = (int) Math.round(canvas.width() * (1 - 2 * MARGIN_X));
+        TextStyle style = new TextStyle(TextFont.DEFAULT.fontName(), size, 8, Captions.CUE_LINES,
+                TemplateResolver.DEFAULT_LINE_HEIGHT, 0xffffffff, 0);
+        fontFiles.computeIfAbsent(TextFont.DEFAULT.fontName(), fonts::file);
+        Fill box = new Fill.Solid(0x99000000);
+        // the states: nothing before the first cue and between cues, each cue while it shows, nothing after
+        List<Double> starts = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        double end = 0;
+        for (Cue cue : shown) {
+            if (starts.isEmpty() || cue.start() > end) {
+                starts.add(starts.isEmpty() ? 0 : end);
+                texts.add(null);
+            }
+            starts.add(cue.start());
+            texts.add(cue.text());
+            end = cue.end();
+        }
+        starts.add(end);
+        texts.add(null);
+        int first = streamFrames;
+        streamFrames += starts.size();
+        for (int k = 0; k < starts.size(); k++) {
+            if (texts.get(k) != null) {
+                double at = (double) (first + k) / fps;
+                layers.add(new TextLayer(new Timing(at - 0.5 / fps, at + 0.5 / fps, 0, 0), texts.get(k), style,
+                        canvas.width() / 2.0, TextLayer.Align.CENTER, canvas.height() - margin,
+                        TextLayer.Anchor.BOTTOM, width, null, box, null, null, null));
+                bands.add(0);
+            }
+        }
+        String times = startOf(starts, 0, starts.size());
+        int top = captionTop();
+        branches.add("trim=start_frame=" + first + ":end_frame=" + streamFrames + ",setpts="
+                + FilterGraph.value(times + "/TB") + ",crop=" + canvas.width() + ":" + (canvas.height() - top)
+                + ":0:" + top + "[" + label + "]");
+        return label;
+    }
+
+    /**
+     * The start of frame {@code N} among {@code starts[lo, hi)} as an FFmpeg expression: a balanced search, so that
+     * its nesting grows with the logarithm of the number of cues (FFmpeg's expression parser refuses a nesting of 100,
+     * which a chain of one {@code if} per cue reaches at about 50 cues).
+     */
+    static String startOf(List<Double> starts, int lo, int hi) {
+        if (hi - lo == 1) {
+            return number(starts.get(lo));
+        }
+        int mid = (lo + hi) >>> 1;
+        return "if(lt(N," + mid + ")," + startOf(starts, lo, mid) + "," + startOf(starts, mid, hi) + ")";
+    }
+
+    /** Where the caption strip starts: the lower third of the canvas (two lines at their size and the margin). */
+    public int captionTop() {
+        return canvas.height() - canvas.height() / 3 / 2 * 2;
+    }
+
+    public boolean isEmpty() {
+        return branches.isEmpty();
+    }
+
+    /** The chain splitting the input {@code input} into every run's branch (each ends in its label). */
+    public String chain(int input) {
+        StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
+        if (branches.size() == 1) {
+            return chain.append(branches.get(0)).toString();
+        }
+        chain.append("split=").append(branches.size());
+        for (int i = 0; i < branches.size(); i++) {
+            chain.append("[gs").append(i).append(']');
+        }
+        for (int i = 0; i < branches.size(); i++) {
+            chain.append(";[gs").append(i).append(']').append(branches.get(i));
+        }
+        return chain.toString();
+    }
+
+    /** The options of the raw input, before its {@code -i pipe:0}. */
+    public List<String> inputOptions() {
+        return List.of("-f", "rawvideo", "-pix_fmt", "rgba", "-s", canvas.width() + "x" + canvas.height() * maxBands,
+                "-framerate", Integer.toString(fps));
+    }
+
+    public GraphicsInput input() {
+        Scene scene = new Scene(canvas.width(), canvas.height() * maxBands, fps, layers, canvas.height(), bands);
+        return new GraphicsInput(scene, streamFrames, fontFiles);
+    }
+
+    /** The text as drawtext placed it (TextDrawing): the same anchors, margins and widths. */
+    private TextLayer layer(ResolvedVideo.Text text, double base, int band) {
+        int width = canvas.width();
+        int height = canvas.height();
+        int marginX = (int) Math.round(width * MARGIN_X);
+        int marginY = (int) Math.round(height * MARGIN_Y);
+        int anchor = switch (text.x()) {
+            case "left" -> marginX;
+            case "center" -> width / 2;
+            case "right" -> width - marginX;
+            default -> Integer.parseInt(text.x());
+        };
+        int available = switch (text.align()) {
+            case "left" -> width - marginX - anchor;
+            case "right" -> anchor - marginX;
+            default -> 2 * Math.min(anchor, width - anchor) - 2 * marginX;
+        };
+        if (available < Math.min(width - 2 * marginX, 2 * text.size())) {
+            available = width - 2 * marginX;
+        }
+        int maxWidth = text.maxWidth() != null ? text.maxWidth() : available;
+        TextLayer.Align align = switch (text.align()) {
+            case "left" -> TextLayer.Align.LEFT;
+            case "right" -> TextLayer.Align.RIGHT;
+            default -> TextLayer.Align.CENTER;
+        };
+        int top = band * height;
+        double y;
+        TextLayer.Anchor vertical;
+        switch (text.y()) {
+            case "top" -> {
+                y = top + marginY;
+                vertical = TextLayer.Anchor.TOP;
+            }
+            case "center" -> {
+                y = top + height / 2.0;
+                vertical = TextLayer.Anchor.MIDDLE;
+            }
+            case "bottom" -> {
+                y = top + height - marginY;
+                vertical = TextLayer.Anchor.BOTTOM;
+            }
+            default -> {
+                y = top + Integer.parseInt(text.y());
+                vertical = TextLayer.Anchor.TOP;
+            }
+        }
+        TextStyle style = new TextStyle(text.font(), text.size(), text.minSize(), text.maxLines(), text.lineHeight(),
+                argb(text.color()), text.shadowColor() == null ? 0 : argb(text.shadowColor()));
+        Fill box = text.boxFill() != null
+                ? MotionKeys.fill(text.boxFill(), "box-fill")
+                : text.boxColor() == null ? null : new Fill.Solid(argb(text.boxColor()));
+        Timing timing = new Timing(base + text.start(), base + text.end(), text.fadeIn(), text.fadeOut());
+        return new TextLayer(timing, text.text(), style, anchor, align, y, vertical, maxWidth,
+                MotionKeys.fill(text.fill(), "fill"), box,
+                MotionKeys.animation(text.animate(), "in", "animate"),
+                MotionKeys.animation(text.animate(), "out", "animate"),
+                MotionKeys.keyframes(text.keyframes(), text.end() - text.start(), "keyframes"));
+    }
+
+    /** A shape of the template (validated when it was registered), in its band. */
+    private ShapeLayer shape(ResolvedVideo.Shape shape, double base, int band) {
+        int top = band * canvas.height();
+        Geometry geometry = MotionKeys.geometry(shape.shape(), shape.x(), top + shape.y(), shape.width(),
+                shape.height(), shape.radius(), shape.path(), "shape");
+        Timing timing = new Timing(base + shape.start(), base + shape.end(), shape.fadeIn(), shape.fadeOut());
+        return new ShapeLayer(timing, geometry, MotionKeys.fill(shape.fill(), "fill"),
+                MotionKeys.stroke(shape.stroke(), "stroke"), MotionKeys.shadow(shape.shadow(), "shadow"),
+                MotionKeys.keyframes(shape.keyframes(), shape.end() - shape.start(), "keyframes"));
+    }
+
+    /**
+     * A lottie layer: its registered file (fetched before the render, like assets) with the layer's placeholders
+     * filled, fitted into its box in its band.
+     */
+    private LottieLayer lottie(ResolvedVideo.Lottie lottie, double base, int band) {
+        Path file = files.get(ResolvedVideo.Lottie.fileKey(lottie.motion()));
+        if (file == null) {
+            throw new RenderException("motion '" + lottie.motion() + "' is not registered");
+        }
+        try {
+            Map<String, byte[]> images = new LinkedHashMap<>();
+            for (Map.Entry<String, String> image : lottie.images().entrySet()) {
+                images.put(image.getKey(), Files.readAllBytes(files.get(image.getValue())));
+            }
+            String json = LottieFile.personalize(Files.readAllBytes(file), lottie.texts(), lottie.colors(), images);
+            // centred as pictures are (whole pixels), so a lottie layer and a picture in the same box line up
+            int x = "center".equals(lottie.x())
+                    ? (canvas.width() - lottie.width()) / 2
+                    : Integer.parseInt(lottie.x());
+            int y = "center".equals(lottie.y())
+                    ? (canvas.height() - lottie.height()) / 2
+                    : Integer.parseInt(lottie.y());
+            LottieLayer.Fit fit = switch (lottie.fit()) {
+                case CONTAIN -> LottieLayer.Fit.CONTAIN;
+                case COVER -> LottieLayer.Fit.COVER;
+                case STRETCH -> LottieLayer.Fit.FILL;
+            };
+            Timing timing = new Timing(base + lottie.start(), base + lottie.end(), lottie.fadeIn(), lottie.fadeOut());
+            return new LottieLayer(timing, json, x, band * canvas.height() + y, lottie.width(), lottie.height(), fit,
+                    lottie.speed(), lottie.loop(),
+                    MotionKeys.keyframes(lottie.keyframes(), lottie.end() - lottie.start(), "keyframes"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (LottieException e) {
+            throw new RenderException("motion '" + lottie.motion() + "' cannot be drawn: " + e.getMessage());
+        }
+    }
+
+    /** {@code #rrggbb} or {@code #rrggbbaa} as ARGB. */
+    static int argb(String hex) {
+        int rgb = Integer.parseInt(hex.substring(1, 7), 16);
+        int alpha = hex.length() == 9 ? Integer.parseInt(hex.substring(7, 9), 16) : 0xff;
+        return alpha << 24 | rgb;
+    }
+}
