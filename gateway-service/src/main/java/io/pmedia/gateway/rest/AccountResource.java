@@ -8,8 +8,8 @@ import jakarta.ws.rs.core.MediaType;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
+import io.pmedia.gateway.Access;
 import io.pmedia.gateway.rest.ClientDtos.ClientView;
-import io.pmedia.gateway.routing.RouteTable.Access;
 import io.pmedia.gateway.service.ClientRateLimits;
 import io.pmedia.gateway.service.ClientRegistry;
 import io.pmedia.gateway.service.RequestAuthenticator;

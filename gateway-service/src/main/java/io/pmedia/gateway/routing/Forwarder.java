@@ -18,7 +18,7 @@ import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.Ids;
 import io.pmedia.common.error.VendorText;
 import io.pmedia.common.security.Roles;
-import io.pmedia.gateway.routing.RouteTable.Access;
+import io.pmedia.gateway.Access;
 import io.pmedia.gateway.routing.RouteTable.Body;
 import io.pmedia.gateway.routing.RouteTable.Cost;
 import io.pmedia.gateway.routing.RouteTable.Route;

@@ -5,8 +5,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.error.ApiException;
+import io.pmedia.gateway.Access;
 import io.pmedia.gateway.repository.ClientStore;
-import io.pmedia.gateway.routing.RouteTable.Access;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
