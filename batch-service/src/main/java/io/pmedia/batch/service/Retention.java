@@ -10,10 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pmedia.batch.BatchTask;
-import io.pmedia.batch.config.ShareConfig;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.common.error.Outages;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
