@@ -142,7 +142,7 @@ public class BatchTasks {
     /** A page of the client's tasks, newest first. */
     @WithSession
     public Uni<Page<BatchTask>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return tasks.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return tasks.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.campaignId(), filter.templateId(), page.fetchSize())
                 .map(rows -> page.page(rows, task -> new Cursor(task.createdAt, task.id.toString())));
     }

@@ -68,7 +68,7 @@ public class CampaignScheduling {
     @WithSession
     public Uni<Page<CampaignSchedule>> list(UUID clientId, CampaignStatus status, Instant from, Instant to,
             PageRequest page) {
-        return store.page(clientId, page.upperBound(to), from, status, page.fetchSize())
+        return store.page(clientId, page.keyset(from, to), status, page.fetchSize())
                 .map(rows -> page.page(rows, schedule -> new Cursor(schedule.createdAt, schedule.id.toString())));
     }
 

@@ -307,7 +307,7 @@ public class MediaRequests {
     /** A page of the client's requests, newest first, each with its status as 2.6 shows it. */
     @WithSession
     public Uni<Page<Listed>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return requests.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return requests.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.useCaseId(), page.fetchSize())
                 .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString()))
                         .map(request -> new Listed(request, statusOf(request))));

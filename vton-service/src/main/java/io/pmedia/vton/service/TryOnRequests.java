@@ -88,7 +88,7 @@ public class TryOnRequests {
     /** A page of the client's requests, newest first. */
     @WithSession
     public Uni<Page<TryOnRequest>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return store.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return store.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.usecaseId(), page.fetchSize())
                 .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString())));
     }
