@@ -9,14 +9,13 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.WebApplicationException;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pmedia.batch.BatchTask;
+import io.pmedia.batch.client.MediaTemplateClient;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.Blocking;
@@ -55,7 +54,7 @@ public class BatchTasks {
     /** A plain file name: no path, no control characters, nothing a shell or a URL would read twice. */
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
 
-    private final MediaTemplates templates;
+    private final MediaTemplateClient templates;
     private final ObjectStore store;
     private final BatchEvents events;
     private final TaskStore tasks;
@@ -63,7 +62,7 @@ public class BatchTasks {
     private final Dispatcher dispatcher;
     private final BatchConfig config;
 
-    public BatchTasks(@RestClient MediaTemplates templates, ObjectStore store, BatchEvents events, TaskStore tasks,
+    public BatchTasks(MediaTemplateClient templates, ObjectStore store, BatchEvents events, TaskStore tasks,
             Outputs outputs, Dispatcher dispatcher, BatchConfig config) {
         this.templates = templates;
         this.store = store;
@@ -167,17 +166,17 @@ public class BatchTasks {
                 .invoke(outputs::wake);
     }
 
+    /**
+     * The template the vendor may use; 400 naming the field when it is not one, 503 (retry later) when media-service
+     * cannot answer now.
+     */
     private Uni<JsonNode> templateFor(UUID templateId, String authorization) {
-        return templates.usable(authorization, templateId.toString()).onFailure().transform(failure -> {
-            if (failure instanceof WebApplicationException answered
-                    && answered.getResponse().getStatus() == 404) {
-                return ApiException.validation("field 'template-id': '" + templateId
-                        + "' is not a template this client may use");
-            }
+        return templates.usable(authorization, templateId).onFailure().transform(failure -> {
             LOG.warnf("template %s cannot be read from media-service: %s", templateId, failure.getMessage());
             return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "templates cannot be read right now, retry later",
                     Duration.ofSeconds(5));
-        });
+        }).map(found -> found.orElseThrow(() -> ApiException.validation("field 'template-id': '" + templateId
+                + "' is not a template this client may use")));
     }
 
     /**

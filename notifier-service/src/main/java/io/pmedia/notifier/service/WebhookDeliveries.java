@@ -23,7 +23,7 @@ import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.VideoPush;
 import io.pmedia.notifier.WebhookDelivery;
-import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistrations;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.DeliveryStore;
 import io.smallrye.mutiny.Uni;
@@ -48,16 +48,16 @@ public class WebhookDeliveries {
     }
 
     private final DeliveryStore store;
-    private final ClientRegistry registry;
+    private final WebhookRegistrations registrations;
     private final WebhookSender sender;
     private final DisabledEndpoints disabled;
     private final DeliveryDispatcher dispatcher;
     private final ObjectMapper mapper;
 
-    public WebhookDeliveries(DeliveryStore store, ClientRegistry registry, WebhookSender sender,
+    public WebhookDeliveries(DeliveryStore store, WebhookRegistrations registrations, WebhookSender sender,
             DisabledEndpoints disabled, DeliveryDispatcher dispatcher, ObjectMapper mapper) {
         this.store = store;
-        this.registry = registry;
+        this.registrations = registrations;
         this.sender = sender;
         this.disabled = disabled;
         this.dispatcher = dispatcher;
@@ -140,7 +140,7 @@ public class WebhookDeliveries {
     }
 
     private Uni<WebhookRegistration> currentRegistration(UUID clientId) {
-        return registry.fresh(clientId)
+        return registrations.fresh(clientId)
                 .onFailure().transform(failure -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
                         "the client registry cannot be read right now; try again shortly",
                         java.time.Duration.ofSeconds(5)))
