@@ -81,6 +81,7 @@ public class BatchTasks {
         return templateFor(submission.templateId(), authorization)
                 .flatMap(template -> findFile(submission.clientId(), submission.filePath())
                         .map(file -> Map.entry(template, file)))
+                // programmatic: media-service and the store are asked before the transaction, not inside it
                 .flatMap(found -> Panache.withTransaction(() -> CreateLock
                         .take("batch-task", submission.clientId(), submission.campaignId(),
                                 store.s3Path(found.getValue()))
@@ -157,6 +158,7 @@ public class BatchTasks {
      * cancelled by the client", and the rows rendered so far are written to its output file. An ended task: 409.
      */
     public Uni<BatchTask> cancel(UUID taskId, UUID clientId) {
+        // programmatic: the output writer is woken after the commit, so that it finds the task ended
         return Panache.withTransaction(() -> tasks.lockOwned(taskId, clientId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("task '" + taskId + "' not found"))
                 .call(task -> task.status().isFinal()

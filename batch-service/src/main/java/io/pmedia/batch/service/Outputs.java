@@ -110,6 +110,7 @@ public class Outputs {
     /** Writes the next output that is due; false when there is none. */
     Uni<Boolean> writeNext() {
         UUID lease = UUID.randomUUID();
+        // programmatic: the lease, the blocking write and the close (or release) are separate commits
         return Panache.withTransaction(() -> tasks.leaseNextOutput(lease, config.lease()))
                 .flatMap(task -> task == null
                         ? Uni.createFrom().item(false)

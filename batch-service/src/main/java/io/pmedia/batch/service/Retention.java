@@ -67,6 +67,7 @@ public class Retention {
 
     /** One transaction: the due tasks claimed, their rows' objects deleted, the tasks marked; how many. */
     Uni<Integer> expire() {
+        // programmatic: one transaction per batch of a sweep that runs as background work, not through a CDI call
         return Panache.withTransaction(() -> tasks.lockExpired(config.sweepBatch())
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(this::expire)

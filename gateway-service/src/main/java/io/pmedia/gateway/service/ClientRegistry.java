@@ -59,6 +59,7 @@ public class ClientRegistry {
         String validName = validName(name);
         List<String> validIps = validAllowedIps(allowedIps);
         Consumer<Client> sharingSettings = SharingRules.parse(sharing);
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return validWebhookUrl(webhookUrl)
                 .flatMap(url -> Panache.withTransaction(() -> persistNew(validName, url, validIps, sharingSettings)));
     }
@@ -83,6 +84,13 @@ public class ClientRegistry {
         return client.persist().replaceWith(new Onboarded(client, secret, apiKey));
     }
 
+    /** The client, or a null item when it does not exist (or was deleted). */
+    @WithSession
+    public Uni<Client> find(UUID id) {
+        return clients.findActive(id);
+    }
+
+    /** The client; 404 when it does not exist (or was deleted). */
     @WithSession
     public Uni<Client> get(UUID id) {
         return active(id);
@@ -121,6 +129,7 @@ public class ClientRegistry {
                 : Uni.createFrom().nullItem();
         boolean setWebhook = patch.has("webhook-url");
         Consumer<Client> sharing = SharingRules.parse(patch.get("sharing"));
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return webhook.flatMap(webhookUrl -> Panache.withTransaction(
                 () -> applyUpdate(id, name, setWebhook, webhookUrl, eventTypes, allowedIps, sharing)));
     }
@@ -134,6 +143,7 @@ public class ClientRegistry {
         List<String> types = eventTypes == null
                 ? WebhookEventType.DEFAULT.stream().map(WebhookEventType::wire).toList()
                 : validEventTypes("event-types", eventTypes);
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return validWebhookUrl(webhookUrl, "url").flatMap(url -> Panache.withTransaction(
                 () -> applyUpdate(id, null, true, url, types, null, client -> {
                 })));
@@ -180,8 +190,8 @@ public class ClientRegistry {
         });
     }
 
-    @WithTransaction
     /** The client with its new webhook secret; the previous one keeps signing until its expiry. */
+    @WithTransaction
     public Uni<Client> rotateWebhookSecret(UUID id) {
         String secret = Secrets.newWebhookSecret();
         Instant until = now().plus(WEBHOOK_SECRET_OVERLAP);

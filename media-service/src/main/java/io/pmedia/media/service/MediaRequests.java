@@ -113,6 +113,10 @@ public class MediaRequests {
         this.config = config;
     }
 
+    /**
+     * Accepts a request, or replays the acceptance of the same one. Programmatic: a duplicate key (the same request
+     * accepted at once elsewhere) rolls the transaction back, and the replay is read in a session of its own.
+     */
     public Uni<Acceptance> accept(UUID clientId, Submission submission) {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
         // the playlist is written before the transaction commits: the render job leaves the outbox only after the
@@ -352,12 +356,13 @@ public class MediaRequests {
      * Requests whose render has not come back in time get their job submitted again (a lost job, a poisoned
      * worker); after the last attempt they end FAILURE. Claimed with SKIP LOCKED, so replicas share the work.
      */
+    @WithTransaction
     public Uni<Integer> resubmitStale() {
         Instant cutoff = Instant.now().minus(config.render().resubmitAfter());
-        return Panache.withTransaction(() -> requests.claimStale(cutoff, STALE_BATCH)
+        return requests.claimStale(cutoff, STALE_BATCH)
                 .flatMap(stale -> Multi.createFrom().iterable(stale)
                         .onItem().transformToUniAndConcatenate(this::resubmit)
-                        .collect().asList().map(List::size)));
+                        .collect().asList().map(List::size));
     }
 
     private Uni<Void> resubmit(MediaRequest request) {

@@ -49,6 +49,7 @@ public class TryOnRequests {
 
     /** Stores the request {@code PROCESSING} with its event, in one transaction, and wakes a worker. */
     public Uni<TryOnRequest> accept(Submission submission) {
+        // programmatic: the worker is woken after the commit, so that it finds the request
         return Panache.withTransaction(() -> {
             TryOnRequest request = new TryOnRequest();
             request.id = UUID.randomUUID();
