@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.client.MediaTemplateClient;
 import io.pmedia.batch.config.BatchConfig;
@@ -77,6 +78,7 @@ public class BatchTasks {
      * Pins the template the vendor may use (asked of media-service with the vendor's own token), checks the input
      * file exists, and stores the task {@code PENDING} with its event, in one transaction.
      */
+    @WithSpan
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
                 .flatMap(template -> findFile(submission.clientId(), submission.filePath())
@@ -157,6 +159,7 @@ public class BatchTasks {
      * Stops a task that has not ended: rows not yet submitted are cancelled, the task ends {@code FAILED} with "task
      * cancelled by the client", and the rows rendered so far are written to its output file. An ended task: 409.
      */
+    @WithSpan
     public Uni<BatchTask> cancel(UUID taskId, UUID clientId) {
         // programmatic: the output writer is woken after the commit, so that it finds the task ended
         return Panache.withTransaction(() -> tasks.lockOwned(taskId, clientId)
@@ -185,6 +188,7 @@ public class BatchTasks {
      * A presigned PUT for a new object {@code inputs/<client-id>/<id>/<file-name>}: the vendor uploads there and names
      * the answer's {@code file-path} when it creates the task.
      */
+    @WithSpan
     public Uni<Upload> upload(UUID clientId, String fileName) {
         if (!FILE_NAME.matcher(fileName).matches() || fileName.contains("..")) {
             throw ApiException.validation("field 'file-name' must be a plain file name of at most 200 letters, digits,"

@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.WebhookEventType;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
@@ -55,6 +56,7 @@ public class ClientRegistry {
     }
 
     /** As above, with the vendor's share page settings ({@code sharing}; docs/sharing.md). */
+    @WithSpan
     public Uni<Onboarded> onboard(String name, String webhookUrl, List<String> allowedIps, JsonNode sharing) {
         String validName = validName(name);
         List<String> validIps = validAllowedIps(allowedIps);
@@ -105,6 +107,7 @@ public class ClientRegistry {
      * Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it),
      * {@code webhook-event-types}, {@code allowed-ips}, {@code sharing} (its keys present).
      */
+    @WithSpan
     public Uni<Client> update(UUID id, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw ApiException.badRequest("request body must be a JSON object");
@@ -139,6 +142,7 @@ public class ClientRegistry {
      * notifier): the URL under the same address policy as onboarding (null removes it) and the event types (null: the
      * default, the video push).
      */
+    @WithSpan
     public Uni<Client> replaceWebhook(UUID id, String webhookUrl, List<String> eventTypes) {
         List<String> types = eventTypes == null
                 ? WebhookEventType.DEFAULT.stream().map(WebhookEventType::wire).toList()
@@ -171,6 +175,7 @@ public class ClientRegistry {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<IssuedCredential> rotateSecret(UUID id) {
         String secret = Secrets.newClientSecret();
         return active(id).map(client -> {
@@ -181,6 +186,7 @@ public class ClientRegistry {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<IssuedCredential> rotateApiKey(UUID id) {
         String apiKey = Secrets.newApiKey();
         return active(id).map(client -> {
@@ -192,6 +198,7 @@ public class ClientRegistry {
 
     /** The client with its new webhook secret; the previous one keeps signing until its expiry. */
     @WithTransaction
+    @WithSpan
     public Uni<Client> rotateWebhookSecret(UUID id) {
         String secret = Secrets.newWebhookSecret();
         Instant until = now().plus(WEBHOOK_SECRET_OVERLAP);
@@ -206,6 +213,7 @@ public class ClientRegistry {
 
     /** Deletes (revokes) a client: it reads as absent from now on and its tokens and keys stop working. */
     @WithTransaction
+    @WithSpan
     public Uni<Void> delete(UUID id) {
         return active(id).map(client -> {
             client.deletedAt = now();

@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
@@ -117,6 +118,7 @@ public class MediaRequests {
      * Accepts a request, or replays the acceptance of the same one. Programmatic: a duplicate key (the same request
      * accepted at once elsewhere) rolls the transaction back, and the replay is read in a session of its own.
      */
+    @WithSpan
     public Uni<Acceptance> accept(UUID clientId, Submission submission) {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
         // the playlist is written before the transaction commits: the render job leaves the outbox only after the
@@ -259,6 +261,7 @@ public class MediaRequests {
 
     /** Applies a render result to its request, once: a result for a request already final changes nothing. */
     @WithTransaction
+    @WithSpan
     public Uni<Void> complete(RenderResult result) {
         UUID id;
         try {

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
@@ -106,6 +107,7 @@ public class WebhookDeliveries {
     }
 
     /** Sends a finished delivery once more (same webhook-id, a new attempt); no automatic retries follow. */
+    @WithSpan
     public Uni<DeliveryWithAttempts> replay(UUID clientId, String webhookId) {
         return store.find(clientId, webhookId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("no webhook delivery '" + webhookId + "'"))
@@ -128,6 +130,7 @@ public class WebhookDeliveries {
     }
 
     /** Sends a signed test event to the registered URL now and reports what the endpoint answered. */
+    @WithSpan
     public Uni<TestOutcome> test(UUID clientId) {
         String webhookId = "msg_" + UUID.randomUUID().toString().replace("-", "");
         String payload = testPayload();

@@ -13,6 +13,7 @@ import jakarta.ws.rs.WebApplicationException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.RotatedWebhookSecret;
 import io.pmedia.common.client.WebhookEndpoint;
 import io.pmedia.common.client.WebhookEventType;
@@ -53,11 +54,13 @@ public class WebhookEndpoints {
     }
 
     /** Replaces URL and event types (null: the default, the video push); the URL null removes the endpoint. */
+    @WithSpan
     public Uni<Settings> replace(UUID clientId, String url, List<String> eventTypes) {
         return registrations.replaceWebhook(clientId, new WebhookEndpoint(url, eventTypes))
                 .onFailure().transform(this::refusal).flatMap(now -> settings(clientId, Optional.of(now)));
     }
 
+    @WithSpan
     public Uni<RotatedWebhookSecret> rotateSecret(UUID clientId) {
         return registrations.rotateWebhookSecret(clientId).onFailure().transform(this::refusal);
     }

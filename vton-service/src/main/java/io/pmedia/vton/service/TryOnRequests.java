@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
 import io.pmedia.common.paging.Page;
@@ -48,6 +49,7 @@ public class TryOnRequests {
     }
 
     /** Stores the request {@code PROCESSING} with its event, in one transaction, and wakes a worker. */
+    @WithSpan
     public Uni<TryOnRequest> accept(Submission submission) {
         // programmatic: the worker is woken after the commit, so that it finds the request
         return Panache.withTransaction(() -> {
