@@ -29,6 +29,7 @@ import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 
 /** Batch tasks through the real broker, database and store, with a worker double answering the render jobs. */
 @QuarkusTest
@@ -368,6 +369,22 @@ class BatchTaskTest {
         assertThat(output).contains("\n1,'-2+3+cmd|' /C calc'!A0,SUCCESS,")
                 .contains("\n2,\"'=HYPERLINK(\"\"http://x\"\")\",SUCCESS,")
                 .contains("\n3,'@SUM(1),SUCCESS,");
+    }
+
+    @Test
+    void aMediaOutageIsAFast503WithRetryAfterNeverA500OrAHang() {
+        UUID client = UUID.randomUUID();
+        String file = BatchApi.upload(store, client, "user-id,name\nu-1,Ada\n");
+        for (UUID template : List.of(TemplateEndpoint.UNAVAILABLE, TemplateEndpoint.HANGING)) {
+            long started = System.nanoTime();
+            Response response = given().header("Authorization", TestTokens.bearer(client))
+                    .contentType("application/json").body(BatchApi.body(client, "c", template, file, 1))
+                    .post("/media/task/create");
+            // The client's bound is 5 s (a hung media-service is given up then, not retried); 503 at once otherwise.
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
+            BatchApi.answer(response).isError(503, "SERVICE_UNAVAILABLE", "templates cannot be read right now");
+            assertThat(response.header("Retry-After")).isEqualTo("5");
+        }
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -21,6 +22,10 @@ public class TemplateEndpoint implements QuarkusTestResourceLifecycleManager {
 
     /** The demo template's shape: requires {@code name}, uses {@code offer} and one image when given. */
     public static final UUID GREETING = UUID.fromString("6f1c1e2a-0000-4000-8000-000000000001");
+    /** A template whose read media-service answers 503, as when its database is away. */
+    public static final UUID UNAVAILABLE = UUID.fromString("6f1c1e2a-0000-4000-8000-0000000005e3");
+    /** A template whose read media-service never answers (a hung instance): the answer comes after a minute. */
+    public static final UUID HANGING = UUID.fromString("6f1c1e2a-0000-4000-8000-00000000dead");
 
     static final Map<UUID, String> TEMPLATES = new ConcurrentHashMap<>();
     static volatile String lastAuthorization;
@@ -47,6 +52,17 @@ public class TemplateEndpoint implements QuarkusTestResourceLifecycleManager {
                 try (exchange) {
                     lastAuthorization = exchange.getRequestHeaders().getFirst("Authorization");
                     String id = exchange.getRequestURI().getPath().substring("/templates/".length());
+                    if (id.equals(UNAVAILABLE.toString())) {
+                        exchange.sendResponseHeaders(503, -1);
+                        return;
+                    }
+                    if (id.equals(HANGING.toString())) {
+                        try {
+                            Thread.sleep(60_000);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
                     String body;
                     try {
                         body = TEMPLATES.get(UUID.fromString(id));
@@ -60,6 +76,12 @@ public class TemplateEndpoint implements QuarkusTestResourceLifecycleManager {
                     exchange.getResponseBody().write(bytes);
                 }
             });
+            // A hanging answer holds its own thread, never the others'.
+            server.setExecutor(Executors.newCachedThreadPool(work -> {
+                Thread thread = new Thread(work, "template-endpoint");
+                thread.setDaemon(true);
+                return thread;
+            }));
             server.start();
         }
         return Map.of("quarkus.rest-client.media.url", "http://127.0.0.1:" + server.getAddress().getPort());

@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import io.pmedia.batch.repository.CampaignWindowStore;
 import io.pmedia.batch.service.Dispatcher;
 import io.pmedia.events.CampaignStatusChanged;
 import io.pmedia.events.CloudEvent;
@@ -25,12 +24,10 @@ public class CampaignWindows {
     private static final Logger LOG = Logger.getLogger(CampaignWindows.class);
 
     private final EventCodec codec;
-    private final CampaignWindowStore windows;
     private final Dispatcher dispatcher;
 
-    public CampaignWindows(EventCodec codec, CampaignWindowStore windows, Dispatcher dispatcher) {
+    public CampaignWindows(EventCodec codec, Dispatcher dispatcher) {
         this.codec = codec;
-        this.windows = windows;
         this.dispatcher = dispatcher;
     }
 
@@ -58,7 +55,7 @@ public class CampaignWindows {
             LOG.errorf("dropping a campaign event that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        return windows.record(clientId, campaignId, status, time)
+        return dispatcher.campaignStatus(clientId, campaignId, status, time)
                 .invoke(dispatcher::wake)
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("campaign event for %s/%s not applied: %s", clientId, campaignId, failure.getMessage());

@@ -5,7 +5,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.pmedia.common.db.NativeSql;
 import io.smallrye.mutiny.Uni;
 
 /** The latest status of every campaign (docs/campaigns.md, "contract for batch-service"). */
@@ -19,9 +19,8 @@ public class CampaignWindowStore {
              WHERE campaign_window.event_time <= EXCLUDED.event_time
             """;
 
+    /** Records a campaign's status at {@code eventTime}, unless a newer one is known. In the caller's transaction. */
     public Uni<Integer> record(UUID clientId, String campaignId, String status, Instant eventTime) {
-        return Panache.withTransaction(() -> Panache.getSession().flatMap(session -> session
-                .createNativeQuery(RECORD).setParameter(1, clientId).setParameter(2, campaignId)
-                .setParameter(3, status).setParameter(4, eventTime).executeUpdate()));
+        return NativeSql.update(RECORD, clientId, campaignId, status, eventTime);
     }
 }

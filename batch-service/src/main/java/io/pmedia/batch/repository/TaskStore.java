@@ -11,7 +11,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.batch.BatchTask;
 import io.pmedia.common.db.NativeSql;
-import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Keyset;
+import io.pmedia.common.repository.KeysetQuery;
 import io.pmedia.events.BatchStatus;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
@@ -146,36 +147,20 @@ public class TaskStore {
             """;
 
     /** One of the tasks the scheduler may give rows to (see {@link #runnable()}). */
-    /**
-     * A page of the client's tasks, newest first, before the keyset bound {@code (?2, ?3)}, from {@code ?4} on, with
-     * the status {@code ?5}, campaign {@code ?6} and template {@code ?7} when given (GET /media/tasks).
-     */
-    private static final String PAGE = """
-            SELECT * FROM batch_task
-             WHERE client_id = ?1
-               AND (created_at, id) < (CAST(?2 AS timestamptz), CAST(?3 AS uuid))
-               AND created_at >= CAST(?4 AS timestamptz)
-               AND (CAST(?5 AS text) IS NULL OR status = CAST(?5 AS text))
-               AND (CAST(?6 AS text) IS NULL OR campaign_id = CAST(?6 AS text))
-               AND (CAST(?7 AS uuid) IS NULL OR template_id = CAST(?7 AS uuid))
-             ORDER BY created_at DESC, id DESC
-             LIMIT ?8
-            """;
+    /** GET /media/tasks: the client's tasks, newest first, by status, campaign and template when given. */
+    private static final String PAGE = KeysetQuery.of("batch_task", KeysetQuery.Filter.text("status"),
+            KeysetQuery.Filter.text("campaign_id"), KeysetQuery.Filter.uuid("template_id"));
 
-    /** The smallest uuid: a bound with no id excludes every task of its time. */
-    private static final UUID NO_ID = new UUID(0, 0);
-    private static final Instant BEGINNING = Instant.parse("1970-01-01T00:00:00Z");
-
+    /** One of the tasks the scheduler may give rows to (see {@link #runnable()}). */
     public record Runnable(UUID taskId, UUID clientId, int priority, Instant dueAt, Instant createdAt,
             int inFlight, int pending) {
     }
 
-    /** Takes the submission lock for this transaction; false when another replica holds it. */
-    /** Up to {@code limit} of the client's tasks created in {@code [from, bound)}, newest first; filters when given. */
-    public Uni<List<BatchTask>> page(UUID clientId, Cursor bound, Instant from, BatchStatus status, String campaignId,
+    /** Up to {@code limit} of the client's tasks below the keyset, newest first; filters when given. */
+    public Uni<List<BatchTask>> page(UUID clientId, Keyset keyset, BatchStatus status, String campaignId,
             UUID templateId, int limit) {
-        return NativeSql.list(BatchTask.class, PAGE, clientId, bound.time(), bound.id() == null ? NO_ID : bound.uuid(),
-                from == null ? BEGINNING : from, status == null ? null : status.wire(), campaignId, templateId, limit);
+        return NativeSql.list(BatchTask.class, PAGE, KeysetQuery.parameters(clientId, keyset, limit,
+                status == null ? null : status.wire(), campaignId, templateId));
     }
 
     /** One replica admits on-view renders at a time, so the bound holds across replicas (transaction-long). */
@@ -183,6 +168,7 @@ public class TaskStore {
         return NativeSql.one(Boolean.class, SUBMIT_LOCK, ADMIT_LOCK_KEY);
     }
 
+    /** Takes the submission lock for this transaction; false when another replica holds it. */
     public Uni<Boolean> trySubmitLock() {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(SUBMIT_LOCK, Boolean.class)
                 .setParameter(1, SUBMIT_LOCK_KEY).getSingleResult());

@@ -9,14 +9,14 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.WebApplicationException;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.batch.BatchTask;
+import io.pmedia.batch.client.MediaTemplateClient;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.Blocking;
@@ -55,7 +55,7 @@ public class BatchTasks {
     /** A plain file name: no path, no control characters, nothing a shell or a URL would read twice. */
     private static final Pattern FILE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
 
-    private final MediaTemplates templates;
+    private final MediaTemplateClient templates;
     private final ObjectStore store;
     private final BatchEvents events;
     private final TaskStore tasks;
@@ -63,7 +63,7 @@ public class BatchTasks {
     private final Dispatcher dispatcher;
     private final BatchConfig config;
 
-    public BatchTasks(@RestClient MediaTemplates templates, ObjectStore store, BatchEvents events, TaskStore tasks,
+    public BatchTasks(MediaTemplateClient templates, ObjectStore store, BatchEvents events, TaskStore tasks,
             Outputs outputs, Dispatcher dispatcher, BatchConfig config) {
         this.templates = templates;
         this.store = store;
@@ -78,10 +78,12 @@ public class BatchTasks {
      * Pins the template the vendor may use (asked of media-service with the vendor's own token), checks the input
      * file exists, and stores the task {@code PENDING} with its event, in one transaction.
      */
+    @WithSpan
     public Uni<BatchTask> accept(Submission submission, String authorization) {
         return templateFor(submission.templateId(), authorization)
                 .flatMap(template -> findFile(submission.clientId(), submission.filePath())
                         .map(file -> Map.entry(template, file)))
+                // programmatic: media-service and the store are asked before the transaction, not inside it
                 .flatMap(found -> Panache.withTransaction(() -> CreateLock
                         .take("batch-task", submission.clientId(), submission.campaignId(),
                                 store.s3Path(found.getValue()))
@@ -142,7 +144,7 @@ public class BatchTasks {
     /** A page of the client's tasks, newest first. */
     @WithSession
     public Uni<Page<BatchTask>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return tasks.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return tasks.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.campaignId(), filter.templateId(), page.fetchSize())
                 .map(rows -> page.page(rows, task -> new Cursor(task.createdAt, task.id.toString())));
     }
@@ -157,7 +159,9 @@ public class BatchTasks {
      * Stops a task that has not ended: rows not yet submitted are cancelled, the task ends {@code FAILED} with "task
      * cancelled by the client", and the rows rendered so far are written to its output file. An ended task: 409.
      */
+    @WithSpan
     public Uni<BatchTask> cancel(UUID taskId, UUID clientId) {
+        // programmatic: the output writer is woken after the commit, so that it finds the task ended
         return Panache.withTransaction(() -> tasks.lockOwned(taskId, clientId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("task '" + taskId + "' not found"))
                 .call(task -> task.status().isFinal()
@@ -167,23 +171,24 @@ public class BatchTasks {
                 .invoke(outputs::wake);
     }
 
+    /**
+     * The template the vendor may use; 400 naming the field when it is not one, 503 (retry later) when media-service
+     * cannot answer now.
+     */
     private Uni<JsonNode> templateFor(UUID templateId, String authorization) {
-        return templates.usable(authorization, templateId.toString()).onFailure().transform(failure -> {
-            if (failure instanceof WebApplicationException answered
-                    && answered.getResponse().getStatus() == 404) {
-                return ApiException.validation("field 'template-id': '" + templateId
-                        + "' is not a template this client may use");
-            }
+        return templates.usable(authorization, templateId).onFailure().transform(failure -> {
             LOG.warnf("template %s cannot be read from media-service: %s", templateId, failure.getMessage());
             return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "templates cannot be read right now, retry later",
                     Duration.ofSeconds(5));
-        });
+        }).map(found -> found.orElseThrow(() -> ApiException.validation("field 'template-id': '" + templateId
+                + "' is not a template this client may use")));
     }
 
     /**
      * A presigned PUT for a new object {@code inputs/<client-id>/<id>/<file-name>}: the vendor uploads there and names
      * the answer's {@code file-path} when it creates the task.
      */
+    @WithSpan
     public Uni<Upload> upload(UUID clientId, String fileName) {
         if (!FILE_NAME.matcher(fileName).matches() || fileName.contains("..")) {
             throw ApiException.validation("field 'file-name' must be a plain file name of at most 200 letters, digits,"

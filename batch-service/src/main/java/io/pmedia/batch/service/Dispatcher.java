@@ -23,6 +23,7 @@ import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
 import io.pmedia.batch.client.RenderPool;
 import io.pmedia.batch.config.BatchConfig;
+import io.pmedia.batch.repository.CampaignWindowStore;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.BackgroundWork;
@@ -30,6 +31,7 @@ import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.BatchStatus;
 import io.pmedia.events.RenderJob;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Multi;
@@ -62,6 +64,7 @@ public class Dispatcher {
     private final MeterRegistry registry;
     private final RenderPool pool;
     private final OnViewRenders onView;
+    private final CampaignWindowStore windows;
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile boolean started;
@@ -69,8 +72,9 @@ public class Dispatcher {
 
     public Dispatcher(Vertx vertx, TaskStore tasks, RowStore rows, Outputs outputs, Ingestion ingestion,
             EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config,
-            MeterRegistry registry, RenderPool pool, OnViewRenders onView) {
+            MeterRegistry registry, RenderPool pool, OnViewRenders onView, CampaignWindowStore windows) {
         this.onView = onView;
+        this.windows = windows;
         this.registry = registry;
         this.pool = pool;
         this.vertx = vertx;
@@ -131,7 +135,17 @@ public class Dispatcher {
 
     // --- campaign window ------------------------------------------------------------------------------------------
 
+    /**
+     * A campaign's latest status from {@code pmedia.campaign.status}; an older event never overwrites a newer one. The
+     * caller wakes a round after the commit.
+     */
+    @WithTransaction
+    public Uni<Integer> campaignStatus(UUID clientId, String campaignId, String status, Instant time) {
+        return windows.record(clientId, campaignId, status, time);
+    }
+
     Uni<Integer> stopEndedCampaigns() {
+        // programmatic: each step of a round (a background run, not a CDI call) commits on its own
         return Panache.withTransaction(() -> tasks.lockCampaignEnded(BATCH)
                 .flatMap(ended -> Multi.createFrom().iterable(ended)
                         .onItem().transformToUniAndConcatenate(
@@ -151,6 +165,7 @@ public class Dispatcher {
         Instant before = Instant.now().minus(config.resubmitAfter());
         // A viewer waits for a render on view: its job is given up after twice the render's time limit, not minutes.
         Instant renderedBefore = Instant.now().minus(config.renderTimeLimit().multipliedBy(2));
+        // programmatic: each step of a round (a background run, not a CDI call) commits on its own
         return Panache.withTransaction(() -> rows.requeueLostRenders(renderedBefore).chain(() -> rows.resubmitLost(
                 before, config.maxAttempts()))
                 .flatMap(again -> rows.failLost(before, config.maxAttempts(),
@@ -167,6 +182,7 @@ public class Dispatcher {
      */
     Uni<Integer> submitNext() {
         BatchConfig.Lane lane = config.lane();
+        // programmatic: each step of a round (a background run, not a CDI call) commits on its own
         return Panache.withTransaction(() -> tasks.trySubmitLock().flatMap(locked -> !locked
                 ? Uni.createFrom().item(0)
                 : rows.inFlight().flatMap(inFlight -> rows.rendered(lane.busyOver()).flatMap(rendered -> {
@@ -227,6 +243,7 @@ public class Dispatcher {
 
     /** Running tasks whose rows moved: a status event with {@code processed} and the projection, at most so often. */
     Uni<Integer> reportProgress() {
+        // programmatic: each step of a round (a background run, not a CDI call) commits on its own
         return Panache.withTransaction(() -> tasks.lockProgressDue(config.progressEvery(), BATCH)
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(task -> events.statusOf(task)
@@ -239,6 +256,7 @@ public class Dispatcher {
     /** Applies one render result to its row, once; the task's counters move with it. */
     public Uni<Boolean> apply(UUID taskId, int rowNo, boolean success, String videoKey, String thumbnailKey,
             String message, Long renderMillis) {
+        // programmatic: the round is woken after the commit, so that it sees the place this answer freed
         return Panache.withTransaction(() -> rows.answer(taskId, rowNo, success
                 ? RowStatus.SUCCESS
                 : RowStatus.FAILURE, videoKey, thumbnailKey, message, renderMillis)

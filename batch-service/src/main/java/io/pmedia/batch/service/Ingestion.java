@@ -75,6 +75,7 @@ public class Ingestion {
     /** Reads the next pending file; false when there is none. */
     Uni<Boolean> readNext() {
         UUID lease = UUID.randomUUID();
+        // programmatic: the lease, the blocking read and the release on failure are three separate commits
         return Panache.withTransaction(() -> tasks.leaseNextToRead(lease, config.lease()))
                 .flatMap(task -> task == null
                         ? Uni.createFrom().item(false)

@@ -15,15 +15,16 @@ import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.client.RenderPool;
 import io.pmedia.batch.config.BatchConfig;
-import io.pmedia.batch.config.ShareConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.TaskStore;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderLane;
 import io.pmedia.events.RenderOnView;
 import io.pmedia.events.SharedVideo;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
@@ -67,11 +68,12 @@ public class OnViewRenders {
      * A link was opened without a video: its row is claimed (true) and admitted to the realtime lane if there is room,
      * or nothing happens (false: claimed before, rendered, not the client's row, not rendered on view).
      */
+    @WithTransaction
     public Uni<Boolean> viewed(RenderOnView request) {
         if (request.taskId() == null || request.row() == null || request.clientId() == null) {
             return Uni.createFrom().item(false);
         }
-        return Panache.withTransaction(() -> rows.claimView(request.taskId(), request.row(), request.clientId(),
+        return rows.claimView(request.taskId(), request.row(), request.clientId(),
                 request.attempt() > 1, config.maxAttempts())
                 .flatMap(attempts -> {
                     if (attempts == null) {
@@ -83,12 +85,13 @@ public class OnViewRenders {
                             ? tasks.countViewed(request.taskId())
                             : Uni.createFrom().item(0);
                     return counted.chain(this::admitLocked).replaceWith(true);
-                }));
+                });
     }
 
     /** Admits rows opened to the realtime lane while there is room; in its own transaction. */
+    @WithTransaction
     public Uni<Integer> admit() {
-        return Panache.withTransaction(this::admitLocked);
+        return admitLocked();
     }
 
     /** The admission, in the caller's transaction: one replica at a time (the others' rows wait for the next). */

@@ -21,7 +21,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
 import io.pmedia.batch.config.BatchConfig;
-import io.pmedia.batch.config.ShareConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.RowStreams;
 import io.pmedia.batch.repository.TaskStore;
@@ -29,6 +28,7 @@ import io.pmedia.common.client.ClientRegistryClient;
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.events.BatchStatus;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.storage.ObjectStore;
@@ -110,6 +110,7 @@ public class Outputs {
     /** Writes the next output that is due; false when there is none. */
     Uni<Boolean> writeNext() {
         UUID lease = UUID.randomUUID();
+        // programmatic: the lease, the blocking write and the close (or release) are separate commits
         return Panache.withTransaction(() -> tasks.leaseNextOutput(lease, config.lease()))
                 .flatMap(task -> task == null
                         ? Uni.createFrom().item(false)

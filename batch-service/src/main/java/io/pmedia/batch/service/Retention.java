@@ -10,10 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pmedia.batch.BatchTask;
-import io.pmedia.batch.config.ShareConfig;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.common.error.Outages;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
@@ -67,6 +67,7 @@ public class Retention {
 
     /** One transaction: the due tasks claimed, their rows' objects deleted, the tasks marked; how many. */
     Uni<Integer> expire() {
+        // programmatic: one transaction per batch of a sweep that runs as background work, not through a CDI call
         return Panache.withTransaction(() -> tasks.lockExpired(config.sweepBatch())
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(this::expire)

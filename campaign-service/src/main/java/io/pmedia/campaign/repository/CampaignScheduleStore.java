@@ -8,7 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.common.db.NativeSql;
-import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Keyset;
+import io.pmedia.common.repository.KeysetQuery;
 import io.pmedia.events.CampaignStatus;
 import io.smallrye.mutiny.Uni;
 
@@ -42,30 +43,13 @@ public class CampaignScheduleStore {
             SELECT min(next_transition_at) FROM campaign_schedule
             """;
 
-    /**
-     * A page of the client's campaigns, newest first, before the keyset bound {@code (?2, ?3)}, from {@code ?4} on,
-     * with the status {@code ?5} when given (GET /campaigns).
-     */
-    private static final String PAGE = """
-            SELECT * FROM campaign_schedule
-             WHERE client_id = ?1
-               AND (created_at, id) < (CAST(?2 AS timestamptz), CAST(?3 AS uuid))
-               AND created_at >= CAST(?4 AS timestamptz)
-               AND (CAST(?5 AS text) IS NULL OR status = CAST(?5 AS text))
-             ORDER BY created_at DESC, id DESC
-             LIMIT ?6
-            """;
+    /** GET /campaigns: the client's campaigns, newest first, by status when given. */
+    private static final String PAGE = KeysetQuery.of("campaign_schedule", KeysetQuery.Filter.text("status"));
 
-    /** The smallest uuid: a bound with no id excludes every campaign of its time. */
-    private static final UUID NO_ID = new UUID(0, 0);
-    private static final Instant BEGINNING = Instant.parse("1970-01-01T00:00:00Z");
-
-    /** Up to {@code limit} of the client's campaigns created in {@code [from, bound)}, newest first. */
-    public Uni<List<CampaignSchedule>> page(UUID clientId, Cursor bound, Instant from, CampaignStatus status,
-            int limit) {
-        return NativeSql.list(CampaignSchedule.class, PAGE, clientId, bound.time(),
-                bound.id() == null ? NO_ID : bound.uuid(), from == null ? BEGINNING : from,
-                status == null ? null : status.name(), limit);
+    /** Up to {@code limit} of the client's campaigns below the keyset, newest first. */
+    public Uni<List<CampaignSchedule>> page(UUID clientId, Keyset keyset, CampaignStatus status, int limit) {
+        return NativeSql.list(CampaignSchedule.class, PAGE, KeysetQuery.parameters(clientId, keyset, limit,
+                status == null ? null : status.name()));
     }
 
     /** The client's campaign, or a null item. */

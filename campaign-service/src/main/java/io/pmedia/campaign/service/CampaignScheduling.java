@@ -7,6 +7,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.repository.CampaignScheduleStore;
 import io.pmedia.common.error.ApiException;
@@ -40,6 +41,7 @@ public class CampaignScheduling {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end) {
         // Concurrent schedules of one campaign take turns: the second sees the first's row and changes it.
         return CreateLock.take("campaign-schedule", clientId, campaignId)
@@ -68,7 +70,7 @@ public class CampaignScheduling {
     @WithSession
     public Uni<Page<CampaignSchedule>> list(UUID clientId, CampaignStatus status, Instant from, Instant to,
             PageRequest page) {
-        return store.page(clientId, page.upperBound(to), from, status, page.fetchSize())
+        return store.page(clientId, page.keyset(from, to), status, page.fetchSize())
                 .map(rows -> page.page(rows, schedule -> new Cursor(schedule.createdAt, schedule.id.toString())));
     }
 

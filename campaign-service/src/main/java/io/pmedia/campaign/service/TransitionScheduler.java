@@ -111,6 +111,7 @@ public class TransitionScheduler {
      */
     public Uni<Integer> fireDue() {
         Instant now = clock.instant();
+        // programmatic: the transitions commit first, then a session of its own reads when the timer is due next
         return Panache.withTransaction(() -> store.claimDue(now, config.batchSize())
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(schedule -> advance(schedule, now))

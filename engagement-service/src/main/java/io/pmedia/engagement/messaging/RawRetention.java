@@ -10,8 +10,7 @@ import org.jboss.logging.Logger;
 
 import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.engagement.config.EngagementConfig;
-import io.pmedia.engagement.repository.RollupStore;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.pmedia.engagement.service.Rollups;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
@@ -27,11 +26,11 @@ public class RawRetention {
     private static final Logger LOG = Logger.getLogger(RawRetention.class);
     private static final int BATCH = 5_000;
 
-    private final RollupStore rollups;
+    private final Rollups rollups;
     private final EngagementConfig config;
     private final Vertx vertx;
 
-    public RawRetention(RollupStore rollups, EngagementConfig config, Vertx vertx) {
+    public RawRetention(Rollups rollups, EngagementConfig config, Vertx vertx) {
         this.rollups = rollups;
         this.config = config;
         this.vertx = vertx;
@@ -41,18 +40,17 @@ public class RawRetention {
     Uni<Void> sweep() {
         Instant cutoff = Instant.now().minus(config.rawRetention());
         LocalDate yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1);
-        return BackgroundWork.call(vertx, () -> Panache.withTransaction(() -> rollups.deleteEventsBefore(cutoff, BATCH)
-                .flatMap(events -> rollups.deleteSessionsBefore(cutoff, BATCH)
-                        .flatMap(sessions -> rollups.deleteVisitorsBefore(yesterday).map(visitors -> {
-                            if (events + sessions + visitors > 0) {
-                                LOG.infof("retention: %d raw events, %d sessions, %d visitor hashes deleted", events,
-                                        sessions, visitors);
-                            }
-                            return events;
-                        })))))
+        return BackgroundWork.call(vertx, () -> rollups.deleteRawBefore(cutoff, yesterday, BATCH))
+                .invoke(deleted -> {
+                    if (deleted.total() > 0) {
+                        LOG.infof("retention: %d raw events, %d sessions, %d visitor hashes deleted",
+                                deleted.events(), deleted.sessions(), deleted.visitors());
+                    }
+                })
+                .replaceWithVoid()
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("retention sweep skipped (%s); it runs again on schedule", failure.getMessage());
-                    return 0;
-                }).replaceWithVoid();
+                    return null;
+                });
     }
 }

@@ -6,7 +6,6 @@ import java.util.Base64;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.db.NativeSql;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /** The salts of unique-viewer hashes (visitor_salt), one per UTC day, shared by every replica. */
@@ -20,10 +19,13 @@ public class SaltStore {
             SELECT encode(salt, 'base64') FROM visitor_salt WHERE day = ?1
             """;
 
-    /** The day's salt: {@code fresh} when this call is the first to need one for the day, else the one stored. */
+    /**
+     * The day's salt: {@code fresh} when this call is the first to need one for the day, else the one stored. In the
+     * caller's transaction.
+     */
     public Uni<byte[]> salt(LocalDate day, byte[] fresh) {
-        return Panache.withTransaction(() -> NativeSql.update(CREATE, day, fresh)
-                .flatMap(ignored -> NativeSql.one(String.class, READ, day)))
+        return NativeSql.update(CREATE, day, fresh)
+                .flatMap(ignored -> NativeSql.one(String.class, READ, day))
                 .map(stored -> Base64.getMimeDecoder().decode(stored));
     }
 }

@@ -15,6 +15,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.repository.AnalyticsStore;
@@ -85,6 +86,7 @@ public class Analytics {
     }
 
     @WithSession
+    @WithSpan
     public Uni<VideoReport> video(UUID clientId, UUID transactionId) {
         return videos.byRequest(clientId, transactionId).flatMap(video -> {
             if (video == null) {
@@ -100,6 +102,7 @@ public class Analytics {
     }
 
     @WithSession
+    @WithSpan
     public Uni<RangeReport> template(UUID clientId, UUID templateId, LocalDate from, LocalDate to) {
         LocalDate[] range = range(from, to);
         return videos.hasTemplate(clientId, templateId).flatMap(has -> {
@@ -112,6 +115,7 @@ public class Analytics {
     }
 
     @WithSession
+    @WithSpan
     public Uni<RangeReport> campaign(UUID clientId, String campaignId, LocalDate from, LocalDate to) {
         LocalDate[] range = range(from, to);
         return videos.hasCampaign(clientId, campaignId).flatMap(has -> {

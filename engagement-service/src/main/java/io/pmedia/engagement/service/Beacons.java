@@ -18,15 +18,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
-import io.github.bucket4j.Bandwidth;
-import io.github.bucket4j.Bucket;
-import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.local.LocalBucket;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.Outages;
+import io.pmedia.common.limits.TokenBuckets;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.config.EngagementConfig;
 import io.pmedia.events.EventCodec;
@@ -90,9 +87,9 @@ public class Beacons {
     private volatile Producer<String, String> direct;
     /** When the producer last delivered an event ({@link System#nanoTime}); long ago at first. */
     private volatile long deliveredAt = System.nanoTime() - WARM.toNanos() - 1;
-    private final EngagementConfig.Beacons limits;
     private final MeterRegistry registry;
-    private final Map<String, LocalBucket> buckets = new ConcurrentHashMap<>();
+    /** The budget per share page and address. */
+    private final TokenBuckets buckets;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
     public Beacons(Pages pages, VisitorHashes visitors, ViewTokens tokens, EventCodec codec,
@@ -106,7 +103,7 @@ public class Beacons {
         this.emitter = emitter;
         this.kafka = kafka;
         this.topic = topic;
-        this.limits = config.beacons();
+        this.buckets = new TokenBuckets(config.beacons().burst(), config.beacons().perSecond());
         this.registry = registry;
     }
 
@@ -122,7 +119,7 @@ public class Beacons {
      */
     public CompletionStage<Boolean> accept(String shareId, Beacon beacon, Sender sender) {
         ViewerEvent.Kind kind = checked(beacon);
-        var wait = take(shareId + "|" + sender.address());
+        var wait = buckets.take(shareId + "|" + sender.address());
         if (wait.isPresent()) {
             count("refused", "rate");
             throw new ApiException(ErrorCode.RATE_LIMITED, "too many events from this page, retry later", wait.get());
@@ -321,19 +318,9 @@ public class Beacons {
                 Outages.RETRY_AFTER);
     }
 
-    private Optional<Duration> take(String key) {
-        LocalBucket bucket = buckets.computeIfAbsent(key, ignored -> Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(limits.burst())
-                        .refillGreedy(1, Duration.ofNanos(Math.max(1, Math.round(1e9 / limits.perSecond()))))
-                        .build())
-                .build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
-        return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
-    }
-
     @Scheduled(every = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void forgetIdleBuckets() {
-        buckets.values().removeIf(bucket -> bucket.getAvailableTokens() >= limits.burst());
+        buckets.forgetFull();
     }
 
     private void count(String outcome, String reason) {

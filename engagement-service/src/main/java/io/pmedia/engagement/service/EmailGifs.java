@@ -77,6 +77,7 @@ public class EmailGifs {
             return Uni.createFrom().failure(Pages.notFound());
         }
         return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> storedOrMade(video))
+                // programmatic: the row is written after the blocking make, in a Uni shared by every concurrent ask
                 .call(key -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, key)))
                 .invoke(key -> video.emailGifKey = key)
                 .eventually(() -> inFlight.remove(id))
@@ -152,6 +153,7 @@ public class EmailGifs {
      * the making to the first ask.
      */
     public void ahead(String shareId) {
+        // programmatic: background work on its own context, not a CDI call
         BackgroundWork.run(vertx, "making the email GIF of " + shareId + " ahead",
                 () -> Panache.withSession(() -> videos.byShare(shareId)).flatMap(video -> video == null
                         || video.emailGifKey != null || video.videoKey == null || !"ACTIVE".equals(video.state)

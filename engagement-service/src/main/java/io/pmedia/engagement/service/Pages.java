@@ -48,6 +48,7 @@ public class Pages {
         this.videos = videos;
         this.config = config;
         this.storeOrigin = Origins.of(store.publicUrl("x")).orElse("");
+        // programmatic: the cache's loader is a function, called by the cache, not through a CDI proxy
         this.byShare = new SingleFlightCache<>(
                 id -> Panache.withSession(() -> videos.byShare(id)).map(Optional::ofNullable), CACHED, 50_000);
         this.vendors = new SingleFlightCache<>(registry::sharing, Duration.ofMinutes(1), 10_000);
@@ -71,6 +72,7 @@ public class Pages {
             return Uni.createFrom().nullItem();
         }
         Instant now = Instant.now();
+        // programmatic: a malformed share id (above) never opens a session
         return Panache.withSession(() -> videos.byShare(shareId))
                 .map(found -> found != null && found.live(now) ? found : null);
     }

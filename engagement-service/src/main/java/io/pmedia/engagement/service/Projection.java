@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.events.SharedVideo;
@@ -25,6 +26,7 @@ public class Projection {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<Void> apply(SharedVideo event) {
         if (event.videos() == null || event.videos().isEmpty()) {
             return Uni.createFrom().voidItem();

@@ -48,6 +48,7 @@ public class RenderClaims {
                 || retry && !video.renderFailed()) {
             return Uni.createFrom().item(false);
         }
+        // programmatic: only a page whose video awaits its render (above) opens a transaction, not every page open
         return Panache.withTransaction(() -> videos.claimRender(video.shareId, retry, MAX_ATTEMPTS)
                 .flatMap(attempt -> {
                     if (attempt == null) {

@@ -74,6 +74,26 @@ public class Rollups {
         return last == null ? 0 : Math.max(0, (Instant.now().toEpochMilli() - last.toEpochMilli()) / 1000.0);
     }
 
+    /** What one retention batch deleted (docs/privacy.md). */
+    public record Deleted(int events, int sessions, int visitors) {
+
+        public int total() {
+            return events + sessions + visitors;
+        }
+    }
+
+    /**
+     * One retention batch, in one transaction: up to {@code limit} raw events and sessions from before {@code cutoff},
+     * and the visitor hashes of the days before {@code visitorsFrom}.
+     */
+    @WithTransaction
+    public Uni<Deleted> deleteRawBefore(Instant cutoff, LocalDate visitorsFrom, int limit) {
+        return rollups.deleteEventsBefore(cutoff, limit)
+                .flatMap(events -> rollups.deleteSessionsBefore(cutoff, limit)
+                        .flatMap(sessions -> rollups.deleteVisitorsBefore(visitorsFrom)
+                                .map(visitors -> new Deleted(events, sessions, visitors))));
+    }
+
     /**
      * One batch, set-based: its events in one statement (the new ids are counted, the rest are redeliveries), its
      * sessions read in one and its visits in one, then each video's counters and milestones, sessions and visits

@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.engagement.repository.SaltStore;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -60,7 +61,8 @@ public class VisitorHashes {
         }
         byte[] fresh = new byte[32];
         RANDOM.nextBytes(fresh);
-        return store.salt(day, fresh)
+        // programmatic: only a day's first miss of the salts in memory opens a transaction; the beacon path opens none
+        return Panache.withTransaction(() -> store.salt(day, fresh))
                 .map(salt -> {
                     salts.keySet().removeIf(other -> other.isBefore(day.minusDays(1)));
                     salts.put(day, salt);

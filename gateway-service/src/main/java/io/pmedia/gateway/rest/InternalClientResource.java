@@ -13,13 +13,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import io.pmedia.common.error.ApiException;
-import io.pmedia.gateway.repository.ClientStore;
 import io.pmedia.gateway.rest.ClientDtos.RotatedWebhookSecret;
 import io.pmedia.gateway.rest.ClientDtos.WebhookEndpoint;
 import io.pmedia.gateway.rest.ClientDtos.WebhookRegistration;
 import io.pmedia.gateway.security.ServiceTokenMechanism;
 import io.pmedia.gateway.service.ClientRegistry;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 
 /** What other services may read of the client registry, behind the internal service token. */
@@ -29,11 +27,9 @@ import io.smallrye.mutiny.Uni;
 public class InternalClientResource {
 
     private final ClientRegistry registry;
-    private final ClientStore clients;
 
-    public InternalClientResource(ClientRegistry registry, ClientStore clients) {
+    public InternalClientResource(ClientRegistry registry) {
         this.registry = registry;
-        this.clients = clients;
     }
 
     @GET
@@ -81,8 +77,6 @@ public class InternalClientResource {
     @Path("{clientId}/active")
     public Uni<Void> active(@PathParam("clientId") String clientId) {
         UUID id = AdminClientResource.id(clientId);
-        return Panache.withSession(() -> clients.findActive(id))
-                .onItem().ifNull().failWith(() -> ApiException.notFound("client " + id + " not found"))
-                .replaceWithVoid();
+        return registry.get(id).replaceWithVoid();
     }
 }

@@ -23,12 +23,11 @@ import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.Ids;
 import io.pmedia.gateway.Client;
 import io.pmedia.gateway.config.GatewayConfig;
-import io.pmedia.gateway.repository.ClientStore;
 import io.pmedia.gateway.service.CallerAddress;
+import io.pmedia.gateway.service.ClientRegistry;
 import io.pmedia.gateway.service.RateLimiter;
 import io.pmedia.gateway.service.Secrets;
 import io.pmedia.gateway.service.TokenIssuer;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 
@@ -51,11 +50,11 @@ public class TokenResource {
     private final RateLimiter rateLimiter;
     private final CallerAddress callerAddress;
     private final GatewayConfig config;
-    private final ClientStore clients;
+    private final ClientRegistry registry;
 
     public TokenResource(TokenIssuer issuer, RateLimiter rateLimiter, CallerAddress callerAddress,
-            GatewayConfig config, ClientStore clients) {
-        this.clients = clients;
+            GatewayConfig config, ClientRegistry registry) {
+        this.registry = registry;
         this.issuer = issuer;
         this.rateLimiter = rateLimiter;
         this.callerAddress = callerAddress;
@@ -109,7 +108,7 @@ public class TokenResource {
                     wait.ifPresent(TokenResource::tooManyRequests);
                     return id == null
                             ? Uni.createFrom().<Client>nullItem()
-                            : Panache.withSession(() -> clients.findActive(id));
+                            : registry.find(id);
                 })
                 .flatMap(client -> Blocking.offload(() -> {
                     if (!Secrets.verifySecret(secret, client == null ? null : client.secretHash)) {

@@ -32,7 +32,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -121,17 +120,8 @@ public class Forwarder {
             return;
         }
         HttpServerRequest request = ctx.request();
-        upstream.forward(route.service(), request.method(), target(request), payload, token,
-                callerAddress.of(request), requestId(request)).onComplete(result -> {
-                    if (result.failed()) {
-                        ctx.fail(result.cause());
-                        return;
-                    }
-                    Upstream.Answer answer = result.result();
-                    HttpServerResponse response = ctx.response().setStatusCode(answer.status());
-                    answer.headers().forEach(header -> response.putHeader(header.getKey(), header.getValue()));
-                    response.end(answer.body());
-                });
+        Upstream.relay(upstream.forward(route.service(), request.method(), Upstream.target(request), payload, token,
+                callerAddress.of(request), requestId(request)), ctx);
     }
 
     /** The caller's token to forward, once its API budget lets the call through (429 otherwise). */
@@ -187,11 +177,6 @@ public class Forwarder {
         int semicolon = contentType.indexOf(';');
         String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip();
         return type.toLowerCase(Locale.ROOT).equals("application/json");
-    }
-
-    /** Path and query as the caller sent them (raw, still encoded); never an absolute-form request target. */
-    private static String target(HttpServerRequest request) {
-        return request.query() == null ? request.path() : request.path() + "?" + request.query();
     }
 
     private static String requestId(HttpServerRequest request) {

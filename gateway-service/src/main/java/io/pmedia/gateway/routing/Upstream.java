@@ -25,7 +25,10 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Forwards a call to the domain service that owns it, with the bearer token the service will verify, and hands the
@@ -37,6 +40,28 @@ public class Upstream {
 
     /** A service's answer: status, the headers passed back to the caller, body. */
     public record Answer(int status, List<Map.Entry<String, String>> headers, Buffer body) {
+    }
+
+    /**
+     * Hands a forwarded call's outcome to its caller: the service's answer as it came (status, the headers passed
+     * back, body), or the failure (503 when the service is away) to the error handler, which writes the error body.
+     */
+    static void relay(Future<Answer> outcome, RoutingContext ctx) {
+        outcome.onComplete(result -> {
+            if (result.failed()) {
+                ctx.fail(result.cause());
+                return;
+            }
+            Answer answer = result.result();
+            HttpServerResponse response = ctx.response().setStatusCode(answer.status());
+            answer.headers().forEach(header -> response.putHeader(header.getKey(), header.getValue()));
+            response.end(answer.body());
+        });
+    }
+
+    /** Path and query as the caller sent them (raw, still encoded); never an absolute-form request target. */
+    static String target(HttpServerRequest request) {
+        return request.query() == null ? request.path() : request.path() + "?" + request.query();
     }
 
     private static final Logger LOG = Logger.getLogger(Upstream.class);

@@ -14,7 +14,6 @@ import io.pmedia.gateway.service.ViewerLimits;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -75,17 +74,7 @@ public class ViewerRoutes {
                 headers.put(name, value);
             }
         }
-        String target = request.query() == null ? request.path() : request.path() + "?" + request.query();
-        upstream.forwardViewer(request.method(), target, headers, body, address, UUID.randomUUID().toString())
-                .onComplete(result -> {
-                    if (result.failed()) {
-                        ctx.fail(result.cause());
-                        return;
-                    }
-                    Upstream.Answer answer = result.result();
-                    HttpServerResponse response = ctx.response().setStatusCode(answer.status());
-                    answer.headers().forEach(header -> response.putHeader(header.getKey(), header.getValue()));
-                    response.end(answer.body());
-                });
+        Upstream.relay(upstream.forwardViewer(request.method(), Upstream.target(request), headers, body, address,
+                UUID.randomUUID().toString()), ctx);
     }
 }

@@ -38,6 +38,7 @@ public class ActiveClients {
         if (knownActive(clientId)) {
             return Uni.createFrom().item(true);
         }
+        // programmatic: a client confirmed within the interval (above) is answered without a session
         return Panache.withSession(() -> clients.findActive(clientId)).map(client -> {
             if (client == null) {
                 activeUntilNanos.remove(clientId);

@@ -12,6 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.WebhookEventType;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
@@ -55,10 +56,12 @@ public class ClientRegistry {
     }
 
     /** As above, with the vendor's share page settings ({@code sharing}; docs/sharing.md). */
+    @WithSpan
     public Uni<Onboarded> onboard(String name, String webhookUrl, List<String> allowedIps, JsonNode sharing) {
         String validName = validName(name);
         List<String> validIps = validAllowedIps(allowedIps);
         Consumer<Client> sharingSettings = SharingRules.parse(sharing);
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return validWebhookUrl(webhookUrl)
                 .flatMap(url -> Panache.withTransaction(() -> persistNew(validName, url, validIps, sharingSettings)));
     }
@@ -83,6 +86,13 @@ public class ClientRegistry {
         return client.persist().replaceWith(new Onboarded(client, secret, apiKey));
     }
 
+    /** The client, or a null item when it does not exist (or was deleted). */
+    @WithSession
+    public Uni<Client> find(UUID id) {
+        return clients.findActive(id);
+    }
+
+    /** The client; 404 when it does not exist (or was deleted). */
     @WithSession
     public Uni<Client> get(UUID id) {
         return active(id);
@@ -97,6 +107,7 @@ public class ClientRegistry {
      * Applies the fields present in {@code patch}: {@code name}, {@code webhook-url} (null removes it),
      * {@code webhook-event-types}, {@code allowed-ips}, {@code sharing} (its keys present).
      */
+    @WithSpan
     public Uni<Client> update(UUID id, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw ApiException.badRequest("request body must be a JSON object");
@@ -121,6 +132,7 @@ public class ClientRegistry {
                 : Uni.createFrom().nullItem();
         boolean setWebhook = patch.has("webhook-url");
         Consumer<Client> sharing = SharingRules.parse(patch.get("sharing"));
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return webhook.flatMap(webhookUrl -> Panache.withTransaction(
                 () -> applyUpdate(id, name, setWebhook, webhookUrl, eventTypes, allowedIps, sharing)));
     }
@@ -130,10 +142,12 @@ public class ClientRegistry {
      * notifier): the URL under the same address policy as onboarding (null removes it) and the event types (null: the
      * default, the video push).
      */
+    @WithSpan
     public Uni<Client> replaceWebhook(UUID id, String webhookUrl, List<String> eventTypes) {
         List<String> types = eventTypes == null
                 ? WebhookEventType.DEFAULT.stream().map(WebhookEventType::wire).toList()
                 : validEventTypes("event-types", eventTypes);
+        // programmatic: the webhook URL's address check (a DNS lookup) runs before the transaction, not inside it
         return validWebhookUrl(webhookUrl, "url").flatMap(url -> Panache.withTransaction(
                 () -> applyUpdate(id, null, true, url, types, null, client -> {
                 })));
@@ -161,6 +175,7 @@ public class ClientRegistry {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<IssuedCredential> rotateSecret(UUID id) {
         String secret = Secrets.newClientSecret();
         return active(id).map(client -> {
@@ -171,6 +186,7 @@ public class ClientRegistry {
     }
 
     @WithTransaction
+    @WithSpan
     public Uni<IssuedCredential> rotateApiKey(UUID id) {
         String apiKey = Secrets.newApiKey();
         return active(id).map(client -> {
@@ -180,8 +196,9 @@ public class ClientRegistry {
         });
     }
 
-    @WithTransaction
     /** The client with its new webhook secret; the previous one keeps signing until its expiry. */
+    @WithTransaction
+    @WithSpan
     public Uni<Client> rotateWebhookSecret(UUID id) {
         String secret = Secrets.newWebhookSecret();
         Instant until = now().plus(WEBHOOK_SECRET_OVERLAP);
@@ -196,6 +213,7 @@ public class ClientRegistry {
 
     /** Deletes (revokes) a client: it reads as absent from now on and its tokens and keys stop working. */
     @WithTransaction
+    @WithSpan
     public Uni<Void> delete(UUID id) {
         return active(id).map(client -> {
             client.deletedAt = now();

@@ -62,6 +62,7 @@ public class RequestAuthenticator {
                     ? Uni.createFrom().item(new Authenticated(tokenClient, token))
                     : unauthorized("invalid or expired bearer token"));
         }
+        // programmatic: only an API-key caller needs the database; a bearer token is checked without a session
         return Panache.withSession(() -> clients.findActiveByApiKeyHash(Secrets.hashApiKey(apiKey.strip())))
                 .flatMap(keyClient -> {
                     if (keyClient == null) {

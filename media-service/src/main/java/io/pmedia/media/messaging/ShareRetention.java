@@ -7,8 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pmedia.common.concurrent.BackgroundWork;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.common.error.Outages;
-import io.pmedia.media.config.ShareConfig;
 import io.pmedia.media.service.ShareLinks;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;

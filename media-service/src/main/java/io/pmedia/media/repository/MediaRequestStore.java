@@ -8,7 +8,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.db.NativeSql;
-import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Keyset;
+import io.pmedia.common.repository.KeysetQuery;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.media.MediaRequest;
 import io.smallrye.mutiny.Uni;
@@ -55,25 +56,9 @@ public class MediaRequestStore {
                FOR UPDATE SKIP LOCKED
             """;
 
-    /**
-     * A page of the client's requests, newest first, before the keyset bound {@code (?2, ?3)}, from {@code ?4} on,
-     * with the status {@code ?5} and the use case {@code ?6} when given (GET /media/requests).
-     */
-    private static final String PAGE = """
-            SELECT * FROM media_request
-             WHERE client_id = ?1
-               AND (created_at, id) < (CAST(?2 AS timestamptz), CAST(?3 AS uuid))
-               AND created_at >= CAST(?4 AS timestamptz)
-               AND (CAST(?5 AS text) IS NULL OR status = CAST(?5 AS text))
-               AND (CAST(?6 AS text) IS NULL OR use_case_id = CAST(?6 AS text))
-             ORDER BY created_at DESC, id DESC
-             LIMIT ?7
-            """;
-
-    /** The smallest uuid: a bound with no id excludes every row of its time. */
-    private static final UUID NO_ID = new UUID(0, 0);
-    /** Earlier than any request. */
-    private static final Instant BEGINNING = Instant.parse("1970-01-01T00:00:00Z");
+    /** GET /media/requests: the client's requests, newest first, by status and use case when given. */
+    private static final String PAGE = KeysetQuery.of("media_request", KeysetQuery.Filter.text("status"),
+            KeysetQuery.Filter.text("use_case_id"));
 
     /** The client's request with this client-request-id, or a null item. */
     public Uni<MediaRequest> findByClientRequest(UUID clientId, String clientRequestId) {
@@ -86,14 +71,13 @@ public class MediaRequestStore {
     }
 
     /**
-     * Up to {@code limit} of the client's requests created in {@code [from, bound)}, newest first, ties by id
+     * Up to {@code limit} of the client's requests below the keyset, newest first, ties by id
      * descending; {@code status} and {@code useCaseId} filter when not null.
      */
-    public Uni<List<MediaRequest>> page(UUID clientId, Cursor bound, Instant from, MediaStatus status,
-            String useCaseId, int limit) {
-        return NativeSql.list(MediaRequest.class, PAGE, clientId, bound.time(),
-                bound.id() == null ? NO_ID : bound.uuid(), from == null ? BEGINNING : from,
-                status == null ? null : status.name(), useCaseId, limit);
+    public Uni<List<MediaRequest>> page(UUID clientId, Keyset keyset, MediaStatus status, String useCaseId,
+            int limit) {
+        return NativeSql.list(MediaRequest.class, PAGE, KeysetQuery.parameters(clientId, keyset, limit,
+                status == null ? null : status.name(), useCaseId));
     }
 
     /** The request locked until the transaction ends, or a null item. Needs a transaction. */

@@ -21,6 +21,7 @@ import io.pmedia.media.repository.FontStore;
 import io.pmedia.media.template.TextFont;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -69,6 +70,7 @@ public class FontCatalog {
         }
         // Registrations of one name take turns (CreateLock) from the look-up to the commit: a second file under the
         // name meets the first's row (409) and never overwrites the first's object in the store.
+        // programmatic: the file is parsed off the event loop before the transaction, not inside it
         return Blocking.offload(() -> parse(file))
                 .flatMap(parsed -> Panache.withTransaction(() -> CreateLock.take("font", name)
                         .flatMap(locked -> fonts.find(name))
@@ -79,13 +81,15 @@ public class FontCatalog {
                                         .flatMap(stored -> persist(name, parsed)))));
     }
 
+    @WithSession
     public Uni<List<RegisteredFont>> all() {
-        return Panache.withSession(fonts::all);
+        return fonts.all();
     }
 
     /** The names templates may use besides the built-in ones. */
+    @WithSession
     public Uni<Set<String>> names() {
-        return Panache.withSession(fonts::names).map(Set::copyOf);
+        return fonts.names().map(Set::copyOf);
     }
 
     private Uni<Registered> persist(String name, Parsed parsed) {

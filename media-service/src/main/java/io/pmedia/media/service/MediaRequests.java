@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
@@ -113,6 +114,11 @@ public class MediaRequests {
         this.config = config;
     }
 
+    /**
+     * Accepts a request, or replays the acceptance of the same one. Programmatic: a duplicate key (the same request
+     * accepted at once elsewhere) rolls the transaction back, and the replay is read in a session of its own.
+     */
+    @WithSpan
     public Uni<Acceptance> accept(UUID clientId, Submission submission) {
         String hash = Canonical.hash(mapper, Map.of("form", submission.form().wire(), "body", submission.body()));
         // the playlist is written before the transaction commits: the render job leaves the outbox only after the
@@ -255,6 +261,7 @@ public class MediaRequests {
 
     /** Applies a render result to its request, once: a result for a request already final changes nothing. */
     @WithTransaction
+    @WithSpan
     public Uni<Void> complete(RenderResult result) {
         UUID id;
         try {
@@ -307,7 +314,7 @@ public class MediaRequests {
     /** A page of the client's requests, newest first, each with its status as 2.6 shows it. */
     @WithSession
     public Uni<Page<Listed>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return requests.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return requests.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.useCaseId(), page.fetchSize())
                 .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString()))
                         .map(request -> new Listed(request, statusOf(request))));
@@ -352,12 +359,13 @@ public class MediaRequests {
      * Requests whose render has not come back in time get their job submitted again (a lost job, a poisoned
      * worker); after the last attempt they end FAILURE. Claimed with SKIP LOCKED, so replicas share the work.
      */
+    @WithTransaction
     public Uni<Integer> resubmitStale() {
         Instant cutoff = Instant.now().minus(config.render().resubmitAfter());
-        return Panache.withTransaction(() -> requests.claimStale(cutoff, STALE_BATCH)
+        return requests.claimStale(cutoff, STALE_BATCH)
                 .flatMap(stale -> Multi.createFrom().iterable(stale)
                         .onItem().transformToUniAndConcatenate(this::resubmit)
-                        .collect().asList().map(List::size)));
+                        .collect().asList().map(List::size));
     }
 
     private Uni<Void> resubmit(MediaRequest request) {

@@ -24,6 +24,7 @@ import io.pmedia.media.repository.MotionStore;
 import io.pmedia.media.template.MotionFacts;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -69,6 +70,7 @@ public class MotionCatalog {
         String key = StoreMotions.key(owner, name);
         // Registrations of one name take turns (CreateLock) from the look-up to the commit: a second file under the
         // name meets the first's row (409) and never overwrites the first's object in the store.
+        // programmatic: the animation is parsed off the event loop before the transaction, not inside it
         return Blocking.offload(() -> parse(lottie))
                 .flatMap(parsed -> Panache.withTransaction(() -> CreateLock.take("motion", key)
                         .flatMap(locked -> motions.find(owner, name))
@@ -79,8 +81,9 @@ public class MotionCatalog {
     }
 
     /** The motions of {@code owner} (null: the shared ones). */
+    @WithSession
     public Uni<List<Registered>> all(UUID owner) {
-        return Panache.withSession(() -> motions.all(owner))
+        return motions.all(owner)
                 .map(all -> all.stream().map(m -> new Registered(m, facts(m), false)).toList());
     }
 

@@ -21,6 +21,7 @@ import io.pmedia.common.client.ClientRegistryClient;
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.concurrent.SingleFlightCache;
+import io.pmedia.common.config.ShareConfig;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.MediaStatus;
@@ -28,13 +29,11 @@ import io.pmedia.events.RenderInput;
 import io.pmedia.events.SharePage;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.media.MediaRequest;
-import io.pmedia.media.config.ShareConfig;
 import io.pmedia.media.repository.RequestEventStore;
 import io.pmedia.media.repository.ShareStore;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -151,12 +150,13 @@ public class ShareLinks {
      * Videos whose retention ended: their objects are deleted and their links expire, in batches claimed with SKIP
      * LOCKED (replicas share the sweep). The objects go first: a failure leaves the link active for the next round.
      */
+    @WithTransaction
     public Uni<Integer> expire() {
         Instant now = Instant.now();
-        return Panache.withTransaction(() -> shares.claimExpired(now, config.sweepBatch())
+        return shares.claimExpired(now, config.sweepBatch())
                 .flatMap(due -> Multi.createFrom().iterable(due)
                         .onItem().transformToUniAndConcatenate(this::expire)
-                        .collect().asList().map(List::size)));
+                        .collect().asList().map(List::size));
     }
 
     private Uni<Void> expire(MediaRequest request) {

@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.repository.CreateLock;
 import io.pmedia.media.TemplateVersion;
@@ -55,6 +56,7 @@ public class TemplateCatalog {
      * broken rules are one 400 {@code VALIDATION_ERROR} listing every problem with its JSON path.
      */
     @WithTransaction
+    @WithSpan
     public Uni<Registered> register(JsonNode body) {
         return validated(body, null).flatMap(definition -> CreateLock.take("template", "shared",
                 definition.useCaseId())
@@ -67,6 +69,7 @@ public class TemplateCatalog {
      * as the operator's; usable by that vendor only, so it names no {@code allowed-clients}.
      */
     @WithTransaction
+    @WithSpan
     public Uni<Registered> registerOwned(JsonNode body, UUID owner) {
         return validated(body, owner).flatMap(definition -> {
             if (definition.allowedClients() != null && !definition.allowedClients().isEmpty()) {

@@ -11,6 +11,7 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.RenderException;
@@ -59,6 +60,7 @@ public class TemplatePreviews {
      *
      * @return 404 for a template the client may not use, 400 naming the problem for data a render would refuse
      */
+    @WithSpan
     public Uni<byte[]> preview(UUID templateId, UUID clientId, MediaData data, Double time) {
         return catalog.usableBy(templateId, clientId).map(catalog::definition).map(definition -> {
             ResolvedVideo video;

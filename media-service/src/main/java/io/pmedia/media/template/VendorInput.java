@@ -1,9 +1,8 @@
 package io.pmedia.media.template;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.text.Normalizer;
-import java.util.Locale;
+
+import io.pmedia.events.SharePage;
 
 /**
  * Rules for values that come from a vendor's end users: texts are made printable, URLs must be plain http(s)
@@ -42,23 +41,9 @@ final class VendorInput {
         return text.codePointCount(0, text.length());
     }
 
+    /** A plain http(s) URL: the one rule of platform-events ({@link SharePage#isHttpUrl}), for assets as for links. */
     static boolean isHttpUrl(String value) {
-        if (value == null || value.isEmpty() || value.length() > MAX_URL_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            if (value.charAt(i) <= ' ' || value.charAt(i) == 0x7f) {
-                return false;
-            }
-        }
-        try {
-            URI uri = new URI(value);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null
-                    && !uri.getHost().isEmpty();
-        } catch (URISyntaxException e) {
-            return false;
-        }
+        return SharePage.isHttpUrl(value);
     }
 
     /**

@@ -10,7 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pmedia.common.client.WebhookRegistration;
-import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistrations;
 import io.pmedia.notifier.repository.NewDelivery;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -24,10 +24,10 @@ public class Subscriptions {
 
     private static final Logger LOG = Logger.getLogger(Subscriptions.class);
 
-    private final ClientRegistry registry;
+    private final WebhookRegistrations registrations;
 
-    public Subscriptions(ClientRegistry registry) {
-        this.registry = registry;
+    public Subscriptions(WebhookRegistrations registrations) {
+        this.registrations = registrations;
     }
 
     /** The deliveries whose client's endpoint subscribes to their event. */
@@ -37,7 +37,7 @@ public class Subscriptions {
         }
         return Multi.createFrom().iterable(candidates)
                 .onItem().transformToUniAndConcatenate(delivery -> Uni.createFrom()
-                        .deferred(() -> registry.lookup(delivery.clientId()))
+                        .deferred(() -> registrations.lookup(delivery.clientId()))
                         .onFailure().invoke(failure -> LOG.warnf("client registry unavailable (%s); %s waits",
                                 failure.getMessage(), delivery.kind().wire()))
                         .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))

@@ -12,7 +12,7 @@ import io.pmedia.events.DeliveryExhausted;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.Claim;
 import io.pmedia.notifier.repository.DeliveryStore;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -33,11 +33,12 @@ public class DeadLetters {
     }
 
     /** Returns false when the claim had lost its lease (nothing written). Needs a safe Vert.x context. */
+    @WithTransaction
     public Uni<Boolean> exhaust(Claim claim, AttemptRecord last) {
-        return Panache.withTransaction(() -> store.recordExhausted(claim, last)
+        return store.recordExhausted(claim, last)
                 .flatMap(written -> written
                         ? publisher.publish(event(claim, last)).replaceWith(true)
-                        : Uni.createFrom().item(false)));
+                        : Uni.createFrom().item(false));
     }
 
     private DeliveryExhausted event(Claim claim, AttemptRecord last) {

@@ -30,7 +30,7 @@ import io.pmedia.common.tracing.Traces;
 import io.pmedia.notifier.AttemptOutcome;
 import io.pmedia.notifier.DeliveryAttempt.AttemptTrigger;
 import io.pmedia.notifier.DeliveryStatus;
-import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistrations;
 import io.pmedia.notifier.config.NotifierConfig;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.AttemptRecorder;
@@ -62,7 +62,7 @@ public class DeliveryDispatcher {
     private final NotifierConfig config;
     private final DeliveryStore store;
     private final AttemptRecorder recorder;
-    private final ClientRegistry registry;
+    private final WebhookRegistrations registrations;
     private final DisabledEndpoints disabled;
     private final WebhookSender sender;
     private final RetryPolicy retries;
@@ -80,7 +80,7 @@ public class DeliveryDispatcher {
     private long sweepTimer = -1;
 
     public DeliveryDispatcher(Vertx vertx, NotifierConfig config, DeliveryStore store, AttemptRecorder recorder,
-            ClientRegistry registry,
+            WebhookRegistrations registrations,
             DisabledEndpoints disabled, WebhookSender sender, RetryPolicy retries, DeadLetters deadLetters,
             MeterRegistry meters, Traces traces) {
         this.vertx = vertx;
@@ -88,7 +88,7 @@ public class DeliveryDispatcher {
         this.config = config;
         this.store = store;
         this.recorder = recorder;
-        this.registry = registry;
+        this.registrations = registrations;
         this.disabled = disabled;
         this.sender = sender;
         this.retries = retries;
@@ -186,7 +186,7 @@ public class DeliveryDispatcher {
     }
 
     private void dispatch(Claim claim) {
-        registry.lookup(claim.clientId()).subscribe().with(
+        registrations.lookup(claim.clientId()).subscribe().with(
                 registration -> route(claim, registration),
                 failure -> {
                     LOG.warnf("client registry unavailable for %s: %s", claim.webhookId(), failure.getMessage());

@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
@@ -23,7 +24,7 @@ import io.pmedia.notifier.DeliveryKind;
 import io.pmedia.notifier.DeliveryStatus;
 import io.pmedia.notifier.VideoPush;
 import io.pmedia.notifier.WebhookDelivery;
-import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistrations;
 import io.pmedia.notifier.repository.AttemptRecord;
 import io.pmedia.notifier.repository.DeliveryStore;
 import io.smallrye.mutiny.Uni;
@@ -48,16 +49,16 @@ public class WebhookDeliveries {
     }
 
     private final DeliveryStore store;
-    private final ClientRegistry registry;
+    private final WebhookRegistrations registrations;
     private final WebhookSender sender;
     private final DisabledEndpoints disabled;
     private final DeliveryDispatcher dispatcher;
     private final ObjectMapper mapper;
 
-    public WebhookDeliveries(DeliveryStore store, ClientRegistry registry, WebhookSender sender,
+    public WebhookDeliveries(DeliveryStore store, WebhookRegistrations registrations, WebhookSender sender,
             DisabledEndpoints disabled, DeliveryDispatcher dispatcher, ObjectMapper mapper) {
         this.store = store;
-        this.registry = registry;
+        this.registrations = registrations;
         this.sender = sender;
         this.disabled = disabled;
         this.dispatcher = dispatcher;
@@ -106,6 +107,7 @@ public class WebhookDeliveries {
     }
 
     /** Sends a finished delivery once more (same webhook-id, a new attempt); no automatic retries follow. */
+    @WithSpan
     public Uni<DeliveryWithAttempts> replay(UUID clientId, String webhookId) {
         return store.find(clientId, webhookId)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("no webhook delivery '" + webhookId + "'"))
@@ -128,6 +130,7 @@ public class WebhookDeliveries {
     }
 
     /** Sends a signed test event to the registered URL now and reports what the endpoint answered. */
+    @WithSpan
     public Uni<TestOutcome> test(UUID clientId) {
         String webhookId = "msg_" + UUID.randomUUID().toString().replace("-", "");
         String payload = testPayload();
@@ -140,7 +143,7 @@ public class WebhookDeliveries {
     }
 
     private Uni<WebhookRegistration> currentRegistration(UUID clientId) {
-        return registry.fresh(clientId)
+        return registrations.fresh(clientId)
                 .onFailure().transform(failure -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
                         "the client registry cannot be read right now; try again shortly",
                         java.time.Duration.ofSeconds(5)))

@@ -13,13 +13,14 @@ import jakarta.ws.rs.WebApplicationException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.client.RotatedWebhookSecret;
 import io.pmedia.common.client.WebhookEndpoint;
 import io.pmedia.common.client.WebhookEventType;
 import io.pmedia.common.client.WebhookRegistration;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
-import io.pmedia.notifier.client.ClientRegistry;
+import io.pmedia.notifier.client.WebhookRegistrations;
 import io.pmedia.notifier.repository.EndpointStore;
 import io.smallrye.mutiny.Uni;
 
@@ -37,29 +38,31 @@ public class WebhookEndpoints {
             String disabledReason) {
     }
 
-    private final ClientRegistry registry;
+    private final WebhookRegistrations registrations;
     private final EndpointStore store;
     private final ObjectMapper mapper;
 
-    public WebhookEndpoints(ClientRegistry registry, EndpointStore store, ObjectMapper mapper) {
-        this.registry = registry;
+    public WebhookEndpoints(WebhookRegistrations registrations, EndpointStore store, ObjectMapper mapper) {
+        this.registrations = registrations;
         this.store = store;
         this.mapper = mapper;
     }
 
     public Uni<Settings> get(UUID clientId) {
-        return registry.fresh(clientId).onFailure().transform(this::refusal)
+        return registrations.fresh(clientId).onFailure().transform(this::refusal)
                 .flatMap(found -> settings(clientId, found));
     }
 
     /** Replaces URL and event types (null: the default, the video push); the URL null removes the endpoint. */
+    @WithSpan
     public Uni<Settings> replace(UUID clientId, String url, List<String> eventTypes) {
-        return registry.replaceWebhook(clientId, new WebhookEndpoint(url, eventTypes))
+        return registrations.replaceWebhook(clientId, new WebhookEndpoint(url, eventTypes))
                 .onFailure().transform(this::refusal).flatMap(now -> settings(clientId, Optional.of(now)));
     }
 
+    @WithSpan
     public Uni<RotatedWebhookSecret> rotateSecret(UUID clientId) {
-        return registry.rotateWebhookSecret(clientId).onFailure().transform(this::refusal);
+        return registrations.rotateWebhookSecret(clientId).onFailure().transform(this::refusal);
     }
 
     private Uni<Settings> settings(UUID clientId, Optional<WebhookRegistration> found) {

@@ -20,7 +20,9 @@ import io.smallrye.mutiny.Uni;
 /**
  * The gateway's client registry as every service reads it, with the failure handling in one place: short timeouts,
  * a retry, and a breaker per operation so that a gateway outage costs callers one fast failure each instead of a
- * pile of hanging calls. A client the gateway does not know (404) is an answer, not a failure.
+ * pile of hanging calls. A client the gateway does not know (404) is an answer, not a failure. The registry itself is
+ * gateway-service's {@code service/ClientRegistry}; {@link ClientRegistryApi} is its HTTP interface, called only from
+ * here.
  *
  * <p>
  * The address ({@code pmedia.gateway.internal-url}) and the internal token ({@code pmedia.internal-token}) come from
@@ -37,7 +39,7 @@ public class ClientRegistryClient {
 
     private final Optional<String> baseUrl;
     private final String authorization;
-    private volatile GatewayClient gateway;
+    private volatile ClientRegistryApi gateway;
 
     public ClientRegistryClient(@ConfigProperty(name = "pmedia.gateway.internal-url") Optional<String> baseUrl,
             @ConfigProperty(name = "pmedia.internal-token") Optional<String> token) {
@@ -99,8 +101,8 @@ public class ClientRegistryClient {
         return authorization != null;
     }
 
-    private GatewayClient gateway() {
-        GatewayClient client = gateway;
+    private ClientRegistryApi gateway() {
+        ClientRegistryApi client = gateway;
         if (client == null) {
             synchronized (this) {
                 if (gateway == null) {
@@ -109,7 +111,7 @@ public class ClientRegistryClient {
                                     "pmedia.gateway.internal-url (PMEDIA_GATEWAY_INTERNAL_URL) is not set"))))
                             .connectTimeout(CONNECT_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
                             .readTimeout(READ_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
-                            .build(GatewayClient.class);
+                            .build(ClientRegistryApi.class);
                 }
                 client = gateway;
             }

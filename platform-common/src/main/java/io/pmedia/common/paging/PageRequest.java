@@ -36,6 +36,14 @@ public record PageRequest(int limit, Cursor after) {
         return new Cursor(to == null ? END_OF_TIME : to, null);
     }
 
+    /**
+     * The position of a list whose items a uuid names, created in {@code [from, to)}: {@link #upperBound} as the
+     * parameters of its query.
+     */
+    public Keyset keyset(Instant from, Instant to) {
+        return Keyset.of(upperBound(to), from);
+    }
+
     /** One more row than shown: whether it exists says whether there is a next page. */
     public int fetchSize() {
         return limit + 1;

@@ -28,6 +28,9 @@ import io.smallrye.mutiny.Uni;
  * travels as one W3C {@code traceparent} value ({@value #HEADER}); each hop starts its span as a child of it, so a
  * realtime request is one trace from the gateway to the webhook push.
  * <p>
+ * Only for what crosses Kafka like that (a context carried in a record, its headers or a stored row): a span that is a
+ * method is {@code @WithSpan} on that method (issue 34, docs/decisions.md).
+ * <p>
  * With tracing off ({@code quarkus.otel.sdk.disabled=true}, the local default) the tracer is a no-op: no span is
  * valid, {@link #currentParent()} is null, and nothing is stored or sent.
  */

@@ -7,7 +7,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pmedia.common.db.NativeSql;
-import io.pmedia.common.paging.Cursor;
+import io.pmedia.common.paging.Keyset;
+import io.pmedia.common.repository.KeysetQuery;
 import io.pmedia.events.TryOnStatus;
 import io.pmedia.vton.TryOnRequest;
 import io.smallrye.mutiny.Uni;
@@ -47,31 +48,15 @@ public class TryOnRequestStore {
              LIMIT 1
             """;
 
-    /**
-     * A page of the client's requests, newest first, before the keyset bound {@code (?2, ?3)}, from {@code ?4} on,
-     * with the status {@code ?5} and use case {@code ?6} when given (GET /vton/requests).
-     */
-    private static final String PAGE = """
-            SELECT * FROM tryon_request
-             WHERE client_id = ?1
-               AND (created_at, id) < (CAST(?2 AS timestamptz), CAST(?3 AS uuid))
-               AND created_at >= CAST(?4 AS timestamptz)
-               AND (CAST(?5 AS text) IS NULL OR status = CAST(?5 AS text))
-               AND (CAST(?6 AS text) IS NULL OR usecase_id = CAST(?6 AS text))
-             ORDER BY created_at DESC, id DESC
-             LIMIT ?7
-            """;
+    /** GET /vton/requests: the client's requests, newest first, by status and use case when given. */
+    private static final String PAGE = KeysetQuery.of("tryon_request", KeysetQuery.Filter.text("status"),
+            KeysetQuery.Filter.text("usecase_id"));
 
-    /** The smallest uuid: a bound with no id excludes every request of its time. */
-    private static final UUID NO_ID = new UUID(0, 0);
-    private static final Instant BEGINNING = Instant.parse("1970-01-01T00:00:00Z");
-
-    /** Up to {@code limit} of the client's requests created in {@code [from, bound)}, newest first. */
-    public Uni<List<TryOnRequest>> page(UUID clientId, Cursor bound, Instant from, TryOnStatus status,
-            String usecaseId, int limit) {
-        return NativeSql.list(TryOnRequest.class, PAGE, clientId, bound.time(),
-                bound.id() == null ? NO_ID : bound.uuid(), from == null ? BEGINNING : from,
-                status == null ? null : status.name(), usecaseId, limit);
+    /** Up to {@code limit} of the client's requests below the keyset, newest first. */
+    public Uni<List<TryOnRequest>> page(UUID clientId, Keyset keyset, TryOnStatus status, String usecaseId,
+            int limit) {
+        return NativeSql.list(TryOnRequest.class, PAGE, KeysetQuery.parameters(clientId, keyset, limit,
+                status == null ? null : status.name(), usecaseId));
     }
 
     /** The client's request, or a null item. */

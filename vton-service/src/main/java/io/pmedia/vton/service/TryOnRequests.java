@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
 import io.pmedia.common.paging.Page;
@@ -48,7 +49,9 @@ public class TryOnRequests {
     }
 
     /** Stores the request {@code PROCESSING} with its event, in one transaction, and wakes a worker. */
+    @WithSpan
     public Uni<TryOnRequest> accept(Submission submission) {
+        // programmatic: the worker is woken after the commit, so that it finds the request
         return Panache.withTransaction(() -> {
             TryOnRequest request = new TryOnRequest();
             request.id = UUID.randomUUID();
@@ -88,7 +91,7 @@ public class TryOnRequests {
     /** A page of the client's requests, newest first. */
     @WithSession
     public Uni<Page<TryOnRequest>> list(UUID clientId, ListFilter filter, PageRequest page) {
-        return store.page(clientId, page.upperBound(filter.to()), filter.from(), filter.status(),
+        return store.page(clientId, page.keyset(filter.from(), filter.to()), filter.status(),
                 filter.usecaseId(), page.fetchSize())
                 .map(rows -> page.page(rows, request -> new Cursor(request.createdAt, request.id.toString())));
     }

@@ -118,6 +118,7 @@ public class TryOnWorker {
     /** The oldest due request, leased to this replica; or null. */
     Uni<TryOnRequest> claim() {
         Instant now = Instant.now();
+        // programmatic: the claim, the engine's run and the outcome are separate commits of a background run
         return Panache.withTransaction(() -> requests.claimNext(now)
                 .flatMap(request -> {
                     if (request == null) {
@@ -170,6 +171,7 @@ public class TryOnWorker {
 
     /** Due again shortly, and the attempt given back. */
     private Uni<Void> retrySoon(TryOnRequest claimed) {
+        // programmatic: the outcome's own commit, after the engine's run (see claim)
         return Panache.withTransaction(() -> TryOnRequest.<TryOnRequest>findById(claimed.id)
                 .invoke(request -> {
                     if (request != null && request.status == TryOnStatus.PROCESSING) {
@@ -181,6 +183,7 @@ public class TryOnWorker {
     }
 
     private Uni<Void> complete(TryOnRequest claimed, TryOnStatus status, String key, String message) {
+        // programmatic: the outcome's own commit, after the engine's run (see claim)
         return Panache.withTransaction(() -> TryOnRequest.<TryOnRequest>findById(claimed.id)
                 .flatMap(request -> request == null || request.status != TryOnStatus.PROCESSING
                         ? Uni.createFrom().voidItem()

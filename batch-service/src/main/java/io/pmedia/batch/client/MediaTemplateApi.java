@@ -1,4 +1,4 @@
-package io.pmedia.batch.service;
+package io.pmedia.batch.client;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -13,11 +13,12 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * media-service's {@code GET /templates/{templateId}}, called with the vendor's own token: the template exists and
- * this vendor may use it, or the call fails with 404.
+ * this vendor may use it, or the call fails with 404. Used only through {@link MediaTemplateClient}, which owns its
+ * timeout, retry and circuit breaker.
  */
 @RegisterRestClient(configKey = "media")
 @Path("/templates")
-public interface MediaTemplates {
+public interface MediaTemplateApi {
 
     @GET
     @Path("{templateId}")

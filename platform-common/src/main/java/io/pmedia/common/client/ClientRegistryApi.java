@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
 @RegisterRestClient
 @Path("/internal/clients")
 @Produces(MediaType.APPLICATION_JSON)
-public interface GatewayClient {
+public interface ClientRegistryApi {
 
     /** A client's webhook URL and signing secrets; 404 when the client does not exist. */
     @GET

@@ -20,19 +20,21 @@ import io.smallrye.mutiny.Uni;
 /**
  * Webhook URLs and secrets of clients, as the gateway (the source of truth) tells them, kept for a short while: a
  * burst of pushes for one client costs one registry call, and a URL or secret change is seen within the cache
- * lifetime. Concurrent lookups of the same client share one call.
+ * lifetime. Concurrent lookups of the same client share one call. A cache in front of platform-common's
+ * {@link ClientRegistryClient}, which owns the calls' timeouts, retries and breaker; a change made through it refreshes
+ * the cache.
  */
 @ApplicationScoped
-public class ClientRegistry {
+public class WebhookRegistrations {
 
-    private static final Logger LOG = Logger.getLogger(ClientRegistry.class);
+    private static final Logger LOG = Logger.getLogger(WebhookRegistrations.class);
     private static final int MAX_CLIENTS = 100_000;
 
     private final ClientRegistryClient client;
     private final Duration ttl;
     private final SingleFlightCache<UUID, Optional<WebhookRegistration>> registrations;
 
-    public ClientRegistry(ClientRegistryClient client, NotifierConfig config) {
+    public WebhookRegistrations(ClientRegistryClient client, NotifierConfig config) {
         this.client = client;
         this.ttl = config.registryCacheTtl();
         this.registrations = new SingleFlightCache<>(client::fetch, ttl, MAX_CLIENTS);

@@ -1,11 +1,14 @@
-package io.pmedia.media.config;
+package io.pmedia.common.config;
 
 import java.time.Duration;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** Share links (docs/sharing.md): where their pages are served and how long a video is kept. */
+/**
+ * Share links (docs/sharing.md) where videos end: media-service for realtime requests, batch-service for rendered
+ * rows. Where their pages are served, how long a video is kept, and the retention sweep that deletes what has ended.
+ */
 @ConfigMapping(prefix = "pmedia.share")
 public interface ShareConfig {
 
@@ -28,11 +31,14 @@ public interface ShareConfig {
     @WithDefault("1m")
     Duration sweepDelay();
 
-    /** Whether this process runs the retention sweep (the API role does; render workers do not). */
+    /** Whether this process runs the retention sweep (media's API role does; its render workers do not). */
     @WithDefault("true")
     boolean sweepEnabled();
 
-    /** Videos the sweep expires per transaction. */
+    /**
+     * What the sweep expires per transaction: media-service's videos (100 by default), batch-service's tasks, each
+     * with all its rows' objects (batch-service sets 10).
+     */
     @WithDefault("100")
     int sweepBatch();
 }
