@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.batch.client.RenderPool;
+import io.pmedia.batch.messaging.RenderPool;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;

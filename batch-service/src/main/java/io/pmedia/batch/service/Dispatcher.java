@@ -21,7 +21,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
-import io.pmedia.batch.client.RenderPool;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.CampaignWindowStore;
 import io.pmedia.batch.repository.RowStore;
@@ -62,7 +61,7 @@ public class Dispatcher {
     private final RenderJobs jobs;
     private final BatchConfig config;
     private final MeterRegistry registry;
-    private final RenderPool pool;
+    private final RenderSlots pool;
     private final OnViewRenders onView;
     private final CampaignWindowStore windows;
     private final AtomicBoolean running = new AtomicBoolean();
@@ -72,7 +71,7 @@ public class Dispatcher {
 
     public Dispatcher(Vertx vertx, TaskStore tasks, RowStore rows, Outputs outputs, Ingestion ingestion,
             EventPublisher publisher, BatchEvents events, ObjectMapper mapper, BatchConfig config,
-            MeterRegistry registry, RenderPool pool, OnViewRenders onView, CampaignWindowStore windows) {
+            MeterRegistry registry, RenderSlots pool, OnViewRenders onView, CampaignWindowStore windows) {
         this.onView = onView;
         this.windows = windows;
         this.registry = registry;
@@ -176,7 +175,7 @@ public class Dispatcher {
     // --- submitting rows ------------------------------------------------------------------------------------------
 
     /**
-     * Fills the window up to the bound ({@link LaneBound}: a few rows per render slot of the pool, {@link RenderPool}),
+     * Fills the window up to the bound ({@link LaneBound}: a few rows per render slot of the pool, {@link RenderSlots}),
      * shared out by {@link SubmissionPlan}, each row's job on the batch lane through the outbox with the row's change.
      * Runs on every answer (a place freed is filled at once), on every new task, and every {@code dispatch-every}.
      */

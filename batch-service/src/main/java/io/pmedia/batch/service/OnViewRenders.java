@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
-import io.pmedia.batch.client.RenderPool;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.TaskStore;
@@ -48,11 +47,11 @@ public class OnViewRenders {
     private final RenderJobs jobs;
     private final BatchConfig config;
     private final ShareConfig sharing;
-    private final RenderPool pool;
+    private final RenderSlots pool;
     private final MeterRegistry registry;
 
     public OnViewRenders(RowStore rows, TaskStore tasks, EventPublisher publisher, ObjectMapper mapper,
-            BatchConfig config, ShareConfig sharing, RenderPool pool, MeterRegistry registry) {
+            BatchConfig config, ShareConfig sharing, RenderSlots pool, MeterRegistry registry) {
         this.rows = rows;
         this.tasks = tasks;
         this.publisher = publisher;

@@ -1,6 +1,5 @@
 package io.pmedia.engagement.service;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -11,13 +10,6 @@ import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.KafkaException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Message;
-
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pmedia.common.error.ApiException;
@@ -26,13 +18,9 @@ import io.pmedia.common.error.Outages;
 import io.pmedia.common.limits.TokenBuckets;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.config.EngagementConfig;
-import io.pmedia.events.EventCodec;
 import io.pmedia.events.ViewerEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.KafkaClientService;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * The beacon endpoint's rules (docs/sharing.md, docs/privacy.md): a closed set of event types with sane values, a
@@ -50,12 +38,6 @@ public class Beacons {
 
     /** A page view's random id: what the page makes with {@code crypto.randomUUID()}, or similar. */
     private static final Pattern SESSION = Pattern.compile("[A-Za-z0-9_-]{8,64}");
-    private static final String SOURCE = "/engagement-service/beacons";
-    private static final String CHANNEL = "viewer-events";
-    /** How long a beacon waits for the broker before its 503: the producer's {@code delivery.timeout.ms}. */
-    private static final Duration DELIVERY = Duration.ofSeconds(5);
-    /** A producer that delivered this recently has the broker's metadata: sending to it does not wait. */
-    private static final Duration WARM = Duration.ofSeconds(30);
 
     /**
      * What a page sends. {@code seconds}: how much of the video this page view has played so far; {@code token}: the
@@ -80,29 +62,18 @@ public class Beacons {
     private final Pages pages;
     private final VisitorHashes visitors;
     private final ViewTokens tokens;
-    private final EventCodec codec;
-    private final MutinyEmitter<String> emitter;
-    private final KafkaClientService kafka;
-    private final String topic;
-    private volatile Producer<String, String> direct;
-    /** When the producer last delivered an event ({@link System#nanoTime}); long ago at first. */
-    private volatile long deliveredAt = System.nanoTime() - WARM.toNanos() - 1;
+    private final ViewerEventSink events;
     private final MeterRegistry registry;
     /** The budget per share page and address. */
     private final TokenBuckets buckets;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
 
-    public Beacons(Pages pages, VisitorHashes visitors, ViewTokens tokens, EventCodec codec,
-            @Channel(CHANNEL) MutinyEmitter<String> emitter, KafkaClientService kafka,
-            @ConfigProperty(name = "mp.messaging.outgoing." + CHANNEL + ".topic") String topic,
+    public Beacons(Pages pages, VisitorHashes visitors, ViewTokens tokens, ViewerEventSink events,
             EngagementConfig config, MeterRegistry registry) {
         this.pages = pages;
         this.visitors = visitors;
         this.tokens = tokens;
-        this.codec = codec;
-        this.emitter = emitter;
-        this.kafka = kafka;
-        this.topic = topic;
+        this.events = events;
         this.buckets = new TokenBuckets(config.beacons().burst(), config.beacons().perSecond());
         this.registry = registry;
     }
@@ -163,9 +134,8 @@ public class Beacons {
         }
         boolean bot = Bots.isBot(sender.userAgent());
         String visitor = bot ? null : visitors.ofIfKnown(sender.address(), video.clientId);
-        Producer<String, String> producer = deliveringProducer();
-        if (producer != null && (visitor != null || bot)) {
-            return send(producer, event(video, kind, beacon, token.pageView(), visitor, bot));
+        if (events.delivering() && (visitor != null || bot)) {
+            return sendNow(event(video, kind, beacon, token.pageView(), visitor, bot));
         }
         Uni<String> hash = bot ? Uni.createFrom().nullItem() : visitors.of(sender.address(), video.clientId);
         return hash.flatMap(known -> publish(event(video, kind, beacon, token.pageView(), known, bot)))
@@ -252,64 +222,21 @@ public class Beacons {
 
     /** On the broker, keyed by the share id, before the answer; an unreachable broker is 503 with Retry-After. */
     private Uni<Void> publish(ViewerEvent event) {
-        Message<String> message = Message.of(codec.json(SOURCE, event)).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(event.shareId()).build());
-        return emitter.sendMessage(message).ifNoItem().after(DELIVERY).fail()
-                .invoke(() -> deliveredAt = System.nanoTime())
-                .onFailure().transform(failure -> unavailable());
+        return events.publish(event).onFailure().transform(failure -> unavailable());
     }
 
-    /**
-     * The event on the broker through the channel's own producer, sent from the calling thread: what the emitter
-     * does on a thread of its own, without the hand-over. The producer answers within {@link #DELIVERY} (its
-     * {@code delivery.timeout.ms}), delivered or not.
-     */
-    private CompletionStage<Boolean> send(Producer<String, String> producer, ViewerEvent event) {
-        CompletableFuture<Boolean> sent = new CompletableFuture<>();
-        ProducerRecord<String, String> record = new ProducerRecord<>(topic, event.shareId(), codec.json(SOURCE, event));
-        try {
-            producer.send(record, (metadata, failure) -> {
-                if (failure == null) {
-                    deliveredAt = System.nanoTime();
-                    count("accepted", event.bot() ? "bot" : event.kind().wire());
-                    sent.complete(true);
-                } else {
-                    cooled();
-                    sent.completeExceptionally(unavailable());
-                }
-            });
-        } catch (KafkaException | IllegalStateException e) {
-            // A producer that cannot take a record at all (closed, fenced, out of buffer): as the broker being down.
-            cooled();
-            sent.completeExceptionally(unavailable());
-        }
-        return sent;
-    }
-
-    /**
-     * The channel's producer while it delivers (an event went through it within {@link #WARM}), else null: sending
-     * from the calling thread must never wait, and a producer that has not delivered lately may have to wait for
-     * the broker's metadata (up to its {@code max.block.ms}), which the emitter's own thread does instead.
-     */
-    private Producer<String, String> deliveringProducer() {
-        if (System.nanoTime() - deliveredAt > WARM.toNanos()) {
-            return null;
-        }
-        Producer<String, String> producer = direct;
-        if (producer == null) {
-            var channel = kafka.<String, String>getProducer(CHANNEL);
-            producer = direct = channel == null ? null : channel.unwrap();
-        }
-        return producer;
-    }
-
-    /**
-     * A send that failed: the next beacons take the emitter's thread until an event is delivered again. A broker
-     * that went away can take the topic's metadata with it, and a send then waits for it (up to {@code max.block.ms},
-     * 500 ms): that wait belongs on the emitter's thread, and on an event loop it happens at most once per loop.
-     */
-    private void cooled() {
-        deliveredAt = System.nanoTime() - WARM.toNanos() - 1;
+    /** {@link #publish} from the calling thread, while the producer delivers: counted when the broker has it. */
+    private CompletionStage<Boolean> sendNow(ViewerEvent event) {
+        CompletableFuture<Boolean> answer = new CompletableFuture<>();
+        events.sendNow(event).whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                count("accepted", event.bot() ? "bot" : event.kind().wire());
+                answer.complete(true);
+            } else {
+                answer.completeExceptionally(unavailable());
+            }
+        });
+        return answer;
     }
 
     private ApiException unavailable() {

@@ -1,4 +1,4 @@
-package io.pmedia.batch.client;
+package io.pmedia.batch.messaging;
 
 import java.time.Duration;
 import java.util.EnumSet;
@@ -20,6 +20,7 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.jboss.logging.Logger;
 
 import io.pmedia.batch.config.BatchConfig;
+import io.pmedia.batch.service.RenderSlots;
 import io.pmedia.events.Topics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -37,7 +38,7 @@ import io.vertx.core.Vertx;
  * backlog). {@code lane.slots} fixes the count instead (no Kafka admin calls at all).
  */
 @ApplicationScoped
-public class RenderPool {
+public class RenderPool implements RenderSlots {
 
     private static final Logger LOG = Logger.getLogger(RenderPool.class);
     /** Group states in which members' assignments are being moved. */
@@ -81,7 +82,7 @@ public class RenderPool {
         }
     }
 
-    /** Render slots of the pool that take batch rows; at least one worker's. */
+    @Override
     public int slots() {
         if (lane.slots().isPresent()) {
             return Math.max(1, lane.slots().getAsInt());
@@ -89,7 +90,7 @@ public class RenderPool {
         return Math.max(1, workers) * Math.max(1, lane.slotsPerWorker());
     }
 
-    /** Workers seen on the batch lane at the last description (-1: none yet, or a fixed {@code lane.slots}). */
+    @Override
     public int workers() {
         return workers;
     }
