@@ -1,16 +1,11 @@
-// The session and every call to the API. The token (and the vendor's secret, to refresh it) lives in this module's
-// memory only: never in storage or a cookie, gone on reload and on sign-out. Paths with values in them are built with
-// apiPath (paths.js); a path the browser would rewrite is refused here, before anything is sent.
+// The session and every call to the API, through the TypeScript SDK (@pmedia/client, bundled by gateway-service's
+// build into vendor/pmedia-client.mjs): the SDK fetches the vendor's token, refreshes it before it expires and once
+// more on a 401, retries what the API document marks idempotent on 429 and 503, and types the error answers. The token
+// (and the vendor's secret, to refresh it) lives in the SDK client held here, in memory only: never in storage or a
+// cookie, gone on reload and on sign-out. Paths with values in them are built with apiPath (paths.js); a path the
+// browser would rewrite is refused here, before anything is sent.
+import { PmediaApiError, PmediaClient } from '../vendor/pmedia-client.mjs';
 import { isPlainPath } from './paths.js';
-
-/** An API answer that was not 2xx: its status and the error body's code and message (docs: the error contract). */
-export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(message || `HTTP ${status}`);
-    this.status = status;
-    this.code = code || '';
-  }
-}
 
 let session = null;
 const listeners = new Set();
@@ -20,97 +15,45 @@ export function onSession(listener) { listeners.add(listener); }
 export function current() { return session; }
 function changed() { listeners.forEach((listener) => listener(session)); }
 
-async function answer(response) {
-  const text = await response.text();
-  let body = null;
-  if (text) {
-    try { body = JSON.parse(text); } catch { body = text; }
-  }
-  if (!response.ok) {
-    const message = body && typeof body === 'object' ? body.message : (body || response.statusText);
-    throw new ApiError(response.status, body && body.code, message);
-  }
-  return body;
-}
-
-async function fetchToken(clientId, secret) {
-  const response = await fetch('/auth/token', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ client_id: clientId, client_secret: secret }),
-  });
-  return answer(response);
-}
-
-function schedule() {
-  clearTimeout(session.timer);
-  // Refresh a minute before expiry (or at 80 % of a short lifetime).
-  const lifetime = session.expiresAt - Date.now();
-  const wait = Math.max(5000, Math.min(lifetime - 60000, lifetime * 0.8));
-  session.timer = setTimeout(() => refresh().catch(() => signOut('Your session ended: sign in again.')), wait);
-}
-
-async function refresh() {
-  if (!session || session.kind !== 'vendor') { return; }
-  const token = await fetchToken(session.clientId, session.secret);
-  session.token = token.access_token;
-  session.expiresAt = Date.now() + token.expires_in * 1000;
-  schedule();
-}
-
-/** Signs a vendor in with its client id and secret (POST /auth/token). */
+/** Signs a vendor in with its client id and secret (POST /auth/token, by the SDK). */
 export async function signInVendor(clientId, secret) {
-  const token = await fetchToken(clientId, secret);
-  session = { kind: 'vendor', clientId, secret, token: token.access_token,
-    expiresAt: Date.now() + token.expires_in * 1000, timer: 0 };
-  schedule();
+  const client = new PmediaClient({ baseUrl: location.origin, clientId, clientSecret: secret });
+  await client.accessToken();
+  session = { kind: 'vendor', clientId, client };
   changed();
 }
 
 /** Signs the operator in with the admin token, checked by reading the vendor list. */
 export async function signInOperator(adminToken) {
-  const response = await fetch('/admin/clients', { headers: { Authorization: `Bearer ${adminToken}` } });
-  await answer(response);
-  session = { kind: 'operator', token: adminToken, expiresAt: Infinity, timer: 0 };
+  const client = new PmediaClient({ baseUrl: location.origin, adminToken });
+  await client.call('GET', '/admin/clients');
+  session = { kind: 'operator', client };
   changed();
 }
 
-/** Forgets the token and the secret. */
+/** Forgets the client, and with it the token and the secret. */
 export function signOut(reason) {
-  if (session) { clearTimeout(session.timer); }
   session = null;
   listeners.forEach((listener) => listener(null, reason));
 }
 
 /**
- * Calls the API with the session's token. `body` is sent as JSON; `as: 'blob'` answers the body as a Blob.
- * A 401 refreshes a vendor's token once and retries.
+ * Calls the API with the session's credentials. `body` is sent as JSON; `as: 'blob'` answers the body as a Blob.
+ * A vendor whose token is refused even after the SDK fetched a new one (revoked, or its secret rotated) is signed out.
  */
 export async function api(path, { method = 'GET', body, as, query } = {}) {
-  if (!session) { throw new ApiError(401, 'UNAUTHORIZED', 'not signed in'); }
+  if (!session) { throw new PmediaApiError(401, 'UNAUTHORIZED', 'not signed in'); }
   // A value that became an empty or a dot segment, or anything the URL parser would act on: never sent elsewhere.
   if (!isPlainPath(path)) { throw new Error(`not sent: "${path}" is not a path of one API operation`); }
-  let url = path;
-  if (query) {
-    const params = new URLSearchParams();
-    Object.entries(query).forEach(([key, value]) => {
-      if (value !== undefined && value !== null && value !== '') { params.set(key, value); }
-    });
-    if ([...params].length) { url += `?${params}`; }
+  const asked = session;
+  try {
+    return await asked.client.call(method, path, { body, as, query });
+  } catch (error) {
+    if (error instanceof PmediaApiError && error.status === 401 && asked.kind === 'vendor' && session === asked) {
+      signOut('Your session ended: sign in again.');
+    }
+    throw error;
   }
-  const send = () => fetch(url, {
-    method,
-    headers: Object.assign({ Authorization: `Bearer ${session.token}`, Accept: as === 'blob' ? '*/*' : 'application/json' },
-      body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let response = await send();
-  if (response.status === 401 && session.kind === 'vendor') {
-    await refresh();
-    response = await send();
-  }
-  if (as === 'blob' && response.ok) { return response.blob(); }
-  return answer(response);
 }
 
 /** Every page of a cursor list ({items, next-cursor}), up to `max` items. */

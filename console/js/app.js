@@ -40,6 +40,7 @@ function route() {
   nav.hidden = !session;
   if (!session) {
     document.title = 'Sign in · pmedia console';
+    fill(main); // the signed-out vendor's page goes with the session
     cleanup = signin.render(main, notice);
     notice = '';
     return;

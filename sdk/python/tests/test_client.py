@@ -44,7 +44,7 @@ class FakeApi:
                 self.end_headers()
                 self.wfile.write(data)
 
-            do_GET = do_POST = do_PUT = do_DELETE = _any
+            do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = _any
 
             def log_message(self, *args: Any) -> None:
                 pass

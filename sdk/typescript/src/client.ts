@@ -59,6 +59,13 @@ export interface WaitOptions<T> {
     onProgress?: (status: T) => void;
 }
 
+/** How `call` sends and answers: query parameters (empty ones left out), a JSON body, the answer as JSON or a Blob. */
+export interface CallOptions {
+    query?: Record<string, string | number | boolean | null | undefined>;
+    body?: unknown;
+    as?: 'json' | 'blob';
+}
+
 /** What uploadBatchFile takes: a path (Node), or the content (a Blob or File, bytes). */
 export type BatchFile = string | URL | Blob | ArrayBuffer | Uint8Array;
 
@@ -119,6 +126,7 @@ export class PmediaClient {
     private readonly tokens: TokenCache | undefined;
     private readonly retry: Required<Omit<RetryOptions, 'onRetry'>> & Pick<RetryOptions, 'onRetry'>;
     private readonly baseFetch: typeof fetch;
+    private readonly adminToken: string | undefined;
 
     constructor(options: PmediaClientOptions) {
         if (!options.baseUrl) {
@@ -130,6 +138,7 @@ export class PmediaClient {
         const basePath = options.baseUrl.replace(/\/+$/, '');
         this.base = new URL(basePath);
         this.baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+        this.adminToken = options.adminToken;
         this.retry = options.retry === false
             ? { maxAttempts: 1, maxWaitMs: 0, onRetry: undefined }
             : { maxAttempts: options.retry?.maxAttempts ?? 4, maxWaitMs: options.retry?.maxWaitMs ?? 30_000,
@@ -170,6 +179,53 @@ export class PmediaClient {
     /** Any generated API class (one per tag of the contract, those added later too) on this client's settings. */
     api<T>(type: new (configuration: Configuration) => T): T {
         return new type(this.configuration);
+    }
+
+    /**
+     * Any operation by its method and path, with this client's credentials, retries and typed errors, answering the body
+     * as the API wrote it (JSON parsed, fields named as the contract spells them; an empty body is null; `as: 'blob'`
+     * a Blob): for a caller that works in the contract's wire format (the console) or an operation newer than this SDK.
+     * `path` is below the base URL, each value in it already one encoded segment; a path the URL parser would rewrite
+     * (a dot or empty segment, a `\`, a query) is refused before anything is sent. The credential is the operator's
+     * admin token on `/admin/...` (and on a client made with the admin token alone), the vendor's token elsewhere.
+     *
+     * @throws PmediaApiError for an error answer; PmediaError for a path that is refused
+     */
+    async call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+        const target = /^(\/[^/]+)+$/.test(path) ? urlOf(this.base.href.replace(/\/+$/, '') + path) : undefined;
+        if (target === undefined || this.apiPath(target.href) !== path || target.search || target.hash) {
+            throw new PmediaError(`not sent: "${path}" is not a path of one API operation`);
+        }
+        Object.entries(options.query ?? {}).forEach(([name, value]) => {
+            if (value !== undefined && value !== null && value !== '') {
+                target.searchParams.set(name, String(value));
+            }
+        });
+        const headers: Record<string, string> = { Accept: options.as === 'blob' ? '*/*' : 'application/json' };
+        const token = await this.credentialFor(path);
+        if (token) {
+            headers.Authorization = `Bearer ${token}`;
+        }
+        if (options.body !== undefined) {
+            headers['Content-Type'] = 'application/json';
+        }
+        const response = await this.send(target.href, { method: method.toUpperCase(), headers,
+            body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+        if (!response.ok) {
+            throw await PmediaApiError.from(response);
+        }
+        if (options.as === 'blob') {
+            return await response.blob() as T;
+        }
+        const text = await response.text();
+        if (!text) {
+            return null as T;
+        }
+        try {
+            return JSON.parse(text) as T;
+        } catch {
+            return text as T;
+        }
     }
 
     /** The current access token (fetched, or refreshed shortly before it expires). */
@@ -337,6 +393,15 @@ export class PmediaClient {
         }
     }
 
+    /** The bearer token `call` sends to `path`: the admin token on /admin/..., the vendor's token elsewhere. */
+    private credentialFor(path: string): Promise<string | undefined> | string | undefined {
+        const admin = path === '/admin' || path.startsWith('/admin/');
+        if ((admin || !this.tokens) && this.adminToken !== undefined) {
+            return this.adminToken;
+        }
+        return this.tokens?.get();
+    }
+
     /** The path of `url` relative to the base URL; undefined for another origin (a presigned URL). */
     private apiPath(url: string): string | undefined {
         const target = new URL(url);
@@ -345,6 +410,15 @@ export class PmediaClient {
             return undefined;
         }
         return target.pathname.slice(basePath.length);
+    }
+}
+
+/** `text` as a URL; undefined when it is none. */
+function urlOf(text: string): URL | undefined {
+    try {
+        return new URL(text);
+    } catch {
+        return undefined;
     }
 }
 

@@ -1,25 +1,32 @@
 // Which requests are safe to send again after a 429 or 503 (the generated operations apply the credentials each
-// operation's security asks for; this is the one thing they cannot know).
+// operation's security asks for; this is the one thing they cannot know). The list is not kept here: it is the
+// document's `x-pmedia-idempotent` marks, generated into ./generated/operations.ts.
+import { CONTRACT_OPERATIONS } from './generated/operations.js';
+
+/** A path template's segments as a pattern: `{name}` is one segment. */
+function pattern(template: string): RegExp {
+    const escaped = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${escaped.join('[^/]+')}$`);
+}
+
+/** The POSTs (and any other method) the document marks idempotent: a token, the realtime creates, ... */
+const MARKED = CONTRACT_OPERATIONS.filter((operation) => operation.markedIdempotent)
+    .map((operation) => ({ method: operation.method.toUpperCase(), path: pattern(operation.path) }));
 
 /**
- * POSTs that are safe twice: a token request (issues another token), the realtime creates (idempotent by
- * client-request-id: the same id and body answer the same acceptance and create the request once), an upload URL
- * (nothing exists until the PUT) and a preview (draws a still, stores nothing).
+ * Whether a request may be sent again without doing its work twice: GET, HEAD, PUT, DELETE and OPTIONS by HTTP, and
+ * an operation docs/openapi.yaml marks `x-pmedia-idempotent: true` (`path` is the path below the base URL).
  */
-const IDEMPOTENT_POSTS = [/^\/auth\/token$/, /^\/media\/demo$/, /^\/video\/demo$/, /^\/media\/task\/uploads$/,
-    /^\/templates\/[^/]+\/preview$/];
-
 export function idempotent(method: string, path: string): boolean {
-    switch (method.toUpperCase()) {
+    const verb = method.toUpperCase();
+    switch (verb) {
         case 'GET':
         case 'HEAD':
         case 'PUT':
         case 'DELETE':
         case 'OPTIONS':
             return true;
-        case 'POST':
-            return IDEMPOTENT_POSTS.some((pattern) => pattern.test(path));
         default:
-            return false;
+            return MARKED.some((operation) => operation.method === verb && operation.path.test(path));
     }
 }

@@ -2,26 +2,8 @@
 // the real stack are the examples' tests (examples/test). Run with `npm test` after `npm run build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
 import { PmediaApiError, PmediaClient, RenderFailedError } from '../dist/esm/index.js';
-
-/** A server answering with `handle(req, body)` -> [status, json, headers]; records every request. */
-async function fakeApi(handle) {
-    const seen = [];
-    const server = createServer((req, res) => {
-        let body = '';
-        req.on('data', (chunk) => { body += chunk; });
-        req.on('end', () => {
-            seen.push({ method: req.method, path: req.url, headers: req.headers, body, at: Date.now() });
-            const [status, json, headers = {}] = handle(req, body, seen);
-            res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-            res.end(json === undefined ? '' : JSON.stringify(json));
-        });
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${server.address().port}`;
-    return { url, seen, close: () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); }) };
-}
+import { fakeApi } from './fake-api.mjs';
 
 const token = (n, expiresIn = 3600) => [200, { access_token: `token-${n}`, token_type: 'Bearer', expires_in: expiresIn }];
 const error = (status, code, message) => [status, { error: true, message, code, timestamp: '2026-11-27T08:00:00Z' }];

@@ -18,10 +18,10 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consoleFiles, runChecks } from './console-harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '../../../../build/node/package.json'));
-const { chromium } = require('playwright-core');
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const consoleDir = path.resolve(process.argv[2] || path.join(here, '../../../../console'));
 const samplesDir = path.join(here, '../../../../docs/samples');
@@ -39,8 +39,7 @@ const REQUEST = 'c0ffee00-1234-4abc-9def-0123456789ab';
 const checks = [];
 const pageErrors = [];
 const check = (name, ok, detail = '') => checks.push({ name, ok: Boolean(ok), detail: ok ? '' : String(detail).slice(0, 2000) });
-const files = new Set(fs.readFileSync(path.join(consoleDir, 'files.txt'), 'utf8').split('\n').map((l) => l.trim())
-  .filter((l) => l && !l.startsWith('#')));
+const consoleFile = consoleFiles(consoleDir);
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const metrics = (n) => ({ requests: { succeeded: n, failed: 0 }, renders: { succeeded: n, failed: 0 }, 'video-seconds': 10 * n,
@@ -118,10 +117,8 @@ async function serve(route) {
   const url = new URL(request.url());
   if (url.origin === ORIGIN && (url.pathname === '/console/' || url.pathname.startsWith('/console/test/'))) {
     const name = url.pathname === '/console/' ? 'index.html' : url.pathname.slice('/console/test/'.length);
-    if (!files.has(name) || name.startsWith('vendor/')) { return route.fulfill({ status: 404, body: 'no such file' }); }
-    const body = fs.readFileSync(path.join(consoleDir, name), 'utf8').replaceAll('@VERSION@', 'test');
-    const type = { html: 'text/html', js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml' }[name.split('.').pop()];
-    return route.fulfill({ status: 200, contentType: `${type}; charset=utf-8`, body });
+    const file = consoleFile(name);
+    return route.fulfill(file ? { status: 200, ...file } : { status: 404, body: 'no such file' });
   }
   if (url.origin !== ORIGIN) { return route.fulfill({ status: 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' }); }
   if (url.pathname.startsWith('/docs/gallery/')) {
@@ -285,17 +282,4 @@ async function axeChecks(browser) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-try {
-  await vendorChecks(browser);
-  await operatorChecks(browser);
-  await axeChecks(browser);
-} catch (error) {
-  check('the test itself', false, String(error && error.stack || error));
-} finally {
-  await browser.close();
-}
-process.stdout.write(`${JSON.stringify({ checks, pageErrors })}\n`);
+await runChecks(checks, pageErrors, vendorChecks, operatorChecks, axeChecks);

@@ -12,14 +12,11 @@
 // The report's own reproduction runs first as a viewer meets it: a fresh load of the crafted link, sign-in, "Cancel
 // task". Prints one JSON line: {visits, requests, failures, pageErrors, reproduction, unexercised}.
 // Usage: node console-routes.mjs <console folder>
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { consoleFiles, launchChromium } from './console-harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../../../build/node/package.json'));
-const { chromium } = require('playwright-core');
 const consoleDir = path.resolve(process.argv[2] || path.join(here, '../../../../console'));
 
 const ORIGIN = 'http://console.test';
@@ -155,8 +152,7 @@ function matchOp(method, rawPath, ops) {
 const result = { visits: 0, requests: 0, failures: [], pageErrors: [], reproduction: null, seen: [], unexercised: [], timing: {} };
 const seen = new Set();
 const fail = (text) => { if (result.failures.length < 200) { result.failures.push(text); } };
-const files = new Set(fs.readFileSync(path.join(consoleDir, 'files.txt'), 'utf8').split('\n').map((l) => l.trim())
-  .filter((l) => l && !l.startsWith('#')));
+const consoleFile = consoleFiles(consoleDir);
 
 /** The visit the requests now belong to: the page shown and the values it was given; and the one before it. */
 let visit = null;
@@ -172,10 +168,8 @@ async function serve(route) {
   try {
     if (url.origin === ORIGIN && (url.pathname === '/console/' || url.pathname.startsWith('/console/test/'))) {
       const name = url.pathname === '/console/' ? 'index.html' : url.pathname.slice('/console/test/'.length);
-      if (!files.has(name) || name.startsWith('vendor/')) { return await route.fulfill({ status: 404, body: 'no such file' }); }
-      const body = fs.readFileSync(path.join(consoleDir, name), 'utf8').replaceAll('@VERSION@', 'test');
-      const type = { html: 'text/html', js: 'text/javascript', css: 'text/css', svg: 'image/svg+xml' }[name.split('.').pop()];
-      return await route.fulfill({ status: 200, contentType: `${type}; charset=utf-8`, body });
+      const file = consoleFile(name);
+      return await route.fulfill(file ? { status: 200, ...file } : { status: 404, body: 'no such file' });
     }
     if (url.origin === STORE) {
       return await route.fulfill({ status: request.method() === 'PUT' ? 200 : 404, headers: { 'Access-Control-Allow-Origin': '*' }, body: '' });
@@ -374,11 +368,7 @@ async function visitRoute(page, hash, label, links) {
   spent[1] += Date.now() - started;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   // The report's reproduction: the crafted link opened in a new tab, sign-in, "Cancel task".
   const page = await newPage(browser);

@@ -33,23 +33,28 @@ from pmedia_client.generated.models.task_create_request import TaskCreateRequest
 from pmedia_client.generated.models.task_create_response import TaskCreateResponse
 from pmedia_client.generated.models.task_status import TaskStatus
 from pmedia_client.generated.models.upload_request import UploadRequest
+from pmedia_client.generated.operations import CONTRACT_OPERATIONS
 from pmedia_client.generated.rest import RESTResponse
 
 from .errors import PmediaApiError, PmediaError, RenderFailedError, TaskFailedError, WaitTimeoutError
 
 T = TypeVar("T")
 
-# POSTs that are safe to send twice (docs/sdks.md): a token, the realtime creates (idempotent by client-request-id),
-# an upload URL, a preview. A batch task create, a cancel or a try-on create is never retried.
-_IDEMPOTENT_POSTS = ("/auth/token", "/media/demo", "/video/demo", "/media/task/uploads")
-_PREVIEW = re.compile(r"/templates/[^/]+/preview")
+# The operations docs/openapi.yaml marks `x-pmedia-idempotent: true` (a token, the realtime creates, which are
+# idempotent by client-request-id, an upload URL, a preview), as generated into pmedia_client.generated.operations:
+# the list is the document's, not kept here. A batch task create, a cancel or a try-on create is never retried.
+_MARKED_IDEMPOTENT = tuple((operation.method.upper(), re.compile("[^/]+".join(
+    re.escape(part) for part in re.split(r"\{[^}]+\}", operation.path))))
+    for operation in CONTRACT_OPERATIONS if operation.marked_idempotent)
 
 
 def idempotent(method: str, path: str) -> bool:
-    """Whether a request may be sent again after a 429 or 503 without doing its work twice."""
-    if method.upper() in ("GET", "HEAD", "PUT", "DELETE", "OPTIONS"):
+    """Whether a request may be sent again after a 429 or 503 without doing its work twice: GET, HEAD, PUT, DELETE and
+    OPTIONS by HTTP, and an operation the document marks `x-pmedia-idempotent: true` (`path` below the base URL)."""
+    verb = method.upper()
+    if verb in ("GET", "HEAD", "PUT", "DELETE", "OPTIONS"):
         return True
-    return method.upper() == "POST" and (path in _IDEMPOTENT_POSTS or bool(_PREVIEW.fullmatch(path)))
+    return any(verb == marked and pattern.fullmatch(path) for marked, pattern in _MARKED_IDEMPOTENT)
 
 
 @dataclass

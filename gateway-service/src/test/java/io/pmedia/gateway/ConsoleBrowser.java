@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.restassured.path.json.JsonPath;
@@ -50,5 +52,15 @@ final class ConsoleBrowser {
 
     /** What the script printed, and its last line as JSON. */
     record Result(String printed, JsonPath json) {
+
+        /** For the scripts that print {checks, pageErrors}: at least {@code least} checks, each ok, no uncaught error. */
+        void assertEveryCheckPassed(int least) {
+            List<Map<String, Object>> checks = json.getList("checks");
+            assertThat(checks).as(printed).hasSizeGreaterThanOrEqualTo(least);
+            assertThat(checks.stream().filter(check -> !Boolean.TRUE.equals(check.get("ok")))
+                    .map(check -> check.get("name") + ": " + check.get("detail")).toList()).as("failed checks")
+                    .isEmpty();
+            assertThat(json.getList("pageErrors", String.class)).as("uncaught errors").isEmpty();
+        }
     }
 }

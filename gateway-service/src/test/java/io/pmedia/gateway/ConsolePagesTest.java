@@ -60,7 +60,8 @@ class ConsolePagesTest {
     void everyFileOfTheFolderIsServedAndNothingLoadsFromElsewhere() throws IOException {
         List<String> all = Files.readAllLines(CONSOLE.resolve("files.txt")).stream()
                 .filter(line -> !line.isBlank() && !line.startsWith("#")).sorted().toList();
-        // The vendored player (hls.js, copied by the build from build/node) is served, not kept in the folder.
+        // What the build vendors (hls.js copied from build/node, the SDK bundled by esbuild) is served, not kept in
+        // the folder.
         List<String> listed = all.stream().filter(name -> !name.startsWith("vendor/")).toList();
         try (Stream<Path> walk = Files.walk(CONSOLE)) {
             List<String> present = walk.filter(Files::isRegularFile).map(file -> CONSOLE.relativize(file).toString())
@@ -80,5 +81,12 @@ class ConsolePagesTest {
         assertThat(given().get("/console/" + version + "/vendor/hls.light.min.mjs").then().statusCode(200)
                 .contentType(containsString("javascript")).extract().asString())
                 .contains("isSupported").hasSizeGreaterThan(100_000);
+        // The console's API client: @pmedia/client as one ES module, its own origin's (nothing from elsewhere).
+        String sdk = given().get("/console/" + version + "/vendor/pmedia-client.mjs").then().statusCode(200)
+                .contentType(containsString("javascript")).extract().asString();
+        assertThat(sdk).contains("PmediaClient").contains("PmediaApiError").contains("markedIdempotent")
+                .doesNotContainPattern("\\bimport\\s*[{*\"']").doesNotContainPattern("from\\s*\"https?:");
+        assertThat(given().get("/console/" + version + "/js/api.js").asString())
+                .contains("from '../vendor/pmedia-client.mjs'").doesNotContain("fetch(");
     }
 }

@@ -1,8 +1,13 @@
 package io.pmedia.client;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import io.pmedia.client.invoker.ContractOperations;
 
 /**
  * What the SDK knows about an operation from its method and path alone: which credentials it takes and whether a
@@ -27,15 +32,19 @@ final class Operations {
 
     private static final List<String> PUBLIC_PATHS = List.of("/auth/token", "/getToken", "/.well-known/jwks.json");
     private static final Pattern STATUS = Pattern.compile("/status/[^/]+");
-    private static final Pattern PREVIEW = Pattern.compile("/templates/[^/]+/preview");
 
     /**
-     * POSTs that are safe to send twice: a token request (issues another token, changes nothing), the realtime
-     * creates (idempotent by client-request-id: the same id and body answer the same acceptance, the request is
-     * created once), a preview (draws a still, stores nothing) and an upload URL (nothing exists until the PUT).
+     * The operations docs/openapi.yaml marks {@code x-pmedia-idempotent: true} (a token request, the realtime creates,
+     * which are idempotent by client-request-id, a preview, an upload URL), as generated into
+     * {@link ContractOperations}: the list is the document's, not kept here. Each is its method and its path template
+     * as a pattern, a {@code {name}} being one segment.
      */
-    private static final List<String> IDEMPOTENT_POSTS = List.of("/auth/token", "/media/demo", "/video/demo",
-            "/media/task/uploads");
+    private static final List<Map.Entry<String, Pattern>> MARKED_IDEMPOTENT = ContractOperations.ALL.stream()
+            .filter(operation -> operation.markedIdempotent)
+            .map(operation -> Map.entry(operation.method.toUpperCase(Locale.ROOT), Pattern.compile(
+                    Arrays.stream(operation.path.split("\\{[^}]+}", -1)).map(Pattern::quote)
+                            .collect(Collectors.joining("[^/]+")))))
+            .collect(Collectors.toUnmodifiableList());
 
     private Operations() {
     }
@@ -56,19 +65,22 @@ final class Operations {
         return Credential.BEARER;
     }
 
-    /** Whether a request may be sent again after a 429 or 503 without doing its work twice. */
+    /**
+     * Whether a request may be sent again after a 429 or 503 without doing its work twice: GET, HEAD, PUT, DELETE and
+     * OPTIONS by HTTP, and an operation the document marks {@code x-pmedia-idempotent: true}.
+     */
     static boolean idempotent(String method, String path) {
-        switch (method.toUpperCase(Locale.ROOT)) {
+        String verb = method.toUpperCase(Locale.ROOT);
+        switch (verb) {
             case "GET" :
             case "HEAD" :
             case "PUT" :
             case "DELETE" :
             case "OPTIONS" :
                 return true;
-            case "POST" :
-                return IDEMPOTENT_POSTS.contains(path) || PREVIEW.matcher(path).matches();
             default :
-                return false;
+                return MARKED_IDEMPOTENT.stream()
+                        .anyMatch(marked -> marked.getKey().equals(verb) && marked.getValue().matcher(path).matches());
         }
     }
 }
