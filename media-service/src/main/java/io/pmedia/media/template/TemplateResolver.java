@@ -289,7 +289,7 @@ public final class TemplateResolver {
                 }
                 resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
                         layer.width(), layer.height(), fit(layer.fit()), start, end,
-                        fades[0], fades[1], Motion.ofWire(layer.motion())));
+                        fades[0], fades[1], Motion.ofWire(layer.motion()), layer.keyframes()));
             }
         }
 
