@@ -93,6 +93,34 @@ class PictureLayerTest {
     }
 
     @Test
+    void aCoveringPictureKeepsWhatShowsInItsBoxItsMiddle() throws IOException {
+        // 4000x10, red left half, blue right half, covering a 100x100 box: scaled 10 times, only its middle 10x10
+        // shows (FFmpeg's crop), red on the box's left, blue on its right
+        Bitmap bitmap = new Bitmap();
+        bitmap.allocPixels(new ImageInfo(4000, 10, ColorType.RGBA_8888, ColorAlphaType.PREMUL));
+        try (Canvas canvas = new Canvas(bitmap, new SurfaceProps());
+                org.jetbrains.skia.Paint blue = new org.jetbrains.skia.Paint()) {
+            canvas.clear(0xffff0000);
+            blue.setColor(0xff0000ff);
+            canvas.drawRect(org.jetbrains.skia.Rect.Companion.makeLTRB(2000, 0, 4000, 10), blue);
+        }
+        Path file = write("band.png", encode(Image.Companion.makeFromBitmap(bitmap), EncodedImageFormat.PNG));
+        PictureLayer picture = new PictureLayer(new Timing(0, 1, 0, 0), "p", file, 200, 10, 100, 100, Fit.COVER,
+                null);
+
+        try (FrameRenderer renderer = new FrameRenderer(new Scene(WIDTH, HEIGHT, FPS, List.of(picture)),
+                FontChain.of(Map.of()))) {
+            byte[] rgba = renderer.render(0);
+            int left = (60 * WIDTH + 220) * 4;
+            int right = (60 * WIDTH + 280) * 4;
+            assertThat(rgba[left] & 0xff).as("red on the left").isGreaterThan(240);
+            assertThat(rgba[right + 2] & 0xff).as("blue on the right").isGreaterThan(240);
+            assertThat(column(rgba, 250)).as("the box, filled").isEqualTo(new int[]{10, 110});
+            assertThat(rgba[(60 * WIDTH + 199) * 4 + 3]).as("nothing outside the box").isZero();
+        }
+    }
+
+    @Test
     void everyFormatTheFfmpegPathTakesIsDecodedAGifByItsFirstFrame() throws IOException {
         byte[] png = encode(solid(30, 20, 0xff3366cc), EncodedImageFormat.PNG);
         assertThat(PictureFile.check(png, "p")).isEqualTo(new PictureFile.Header("PNG", 30, 20));

@@ -35,45 +35,53 @@ public final class PicturePainter implements AutoCloseable {
 
     /**
      * {@code source} (closed here) fitted into {@code box}: placed in whole pixels as FFmpeg places a scaled picture
-     * (its size rounded, its offset in the box rounded down), resampled with mipmaps.
+     * (its size rounded, its offset in the box rounded down), resampled with mipmaps. A covering picture keeps only
+     * what shows in the box (FFmpeg's {@code crop}), so a picture far wider than its box costs no more than one that
+     * fits it.
      */
     public static PicturePainter of(Image source, Rect box, Fit fit, double zoom) {
         try (source) {
+            Rect all = Rect.Companion.makeWH(source.getWidth(), source.getHeight());
             Rect exact = fit.place(box, source.getWidth(), source.getHeight());
-            float width = Math.max(1, Math.round(exact.getWidth()));
-            float height = Math.max(1, Math.round(exact.getHeight()));
-            Rect placed = Rect.Companion.makeXYWH(box.getLeft() + (float) Math.floor((box.getWidth() - width) / 2),
-                    box.getTop() + (float) Math.floor((box.getHeight() - height) / 2), width, height);
+            Rect shown = all;
+            Rect placed;
+            if (fit == Fit.COVER) {
+                // the part of the source under the box: the box mapped back through the covering scale
+                float scale = exact.getWidth() / source.getWidth();
+                shown = Rect.Companion.makeXYWH((box.getLeft() - exact.getLeft()) / scale,
+                        (box.getTop() - exact.getTop()) / scale, box.getWidth() / scale, box.getHeight() / scale);
+                placed = box;
+            } else {
+                float width = Math.max(1, Math.round(exact.getWidth()));
+                float height = Math.max(1, Math.round(exact.getHeight()));
+                placed = Rect.Companion.makeXYWH(box.getLeft() + (float) Math.floor((box.getWidth() - width) / 2),
+                        box.getTop() + (float) Math.floor((box.getHeight() - height) / 2), width, height);
+            }
             double kept = Math.max(1, zoom);
-            kept = Math.min(kept, Math.max(1, Math.max(source.getWidth() / width, source.getHeight() / height)));
-            kept = Math.min(kept, MAX_SIDE / Math.max(width, height));
-            int keptWidth = Math.max(1, (int) Math.round(width * kept));
-            int keptHeight = Math.max(1, (int) Math.round(height * kept));
-            return new PicturePainter(resample(source, keptWidth, keptHeight), placed, box);
+            kept = Math.min(kept, Math.max(1, Math.max(shown.getWidth() / placed.getWidth(),
+                    shown.getHeight() / placed.getHeight())));
+            kept = Math.min(kept, MAX_SIDE / Math.max(placed.getWidth(), placed.getHeight()));
+            int keptWidth = Math.max(1, (int) Math.round(placed.getWidth() * kept));
+            int keptHeight = Math.max(1, (int) Math.round(placed.getHeight() * kept));
+            return new PicturePainter(resample(source, shown, keptWidth, keptHeight), placed, box);
         }
     }
 
-    private static Image resample(Image source, int width, int height) {
+    private static Image resample(Image source, Rect shown, int width, int height) {
         Bitmap bitmap = new Bitmap();
         try {
             if (!bitmap.allocPixels(new ImageInfo(width, height, ColorType.RGBA_8888, ColorAlphaType.PREMUL))) {
                 throw new IllegalStateException("cannot allocate a " + width + "x" + height + " picture");
             }
             try (Canvas canvas = new Canvas(bitmap, new SurfaceProps())) {
-                canvas.drawImageRect(source, Rect.Companion.makeWH(source.getWidth(), source.getHeight()),
-                        Rect.Companion.makeWH(width, height), new FilterMipmap(FilterMode.LINEAR, MipmapMode.LINEAR),
-                        null, true);
+                canvas.drawImageRect(source, shown, Rect.Companion.makeWH(width, height),
+                        new FilterMipmap(FilterMode.LINEAR, MipmapMode.LINEAR), null, true);
             }
             bitmap.setImmutable();
             return Image.Companion.makeFromBitmap(bitmap);
         } finally {
             bitmap.close();
         }
-    }
-
-    /** Where the picture is drawn (in whole pixels; it overflows the box when it covers it). */
-    public Rect placed() {
-        return placed;
     }
 
     /** Draws the picture in the canvas' current transform, clipped to its box. */

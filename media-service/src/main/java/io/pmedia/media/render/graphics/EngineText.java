@@ -96,8 +96,9 @@ public final class EngineText {
     private String segmentId;
 
     /**
-     * Adds a run of text layers of the current segment (band {@code band}: its place among the segment's runs);
-     * returns the filter chain that overlays them on the label {@code under}, or null when none shows.
+     * Adds a run of the layers the engine draws (texts, shapes, lottie layers, keyframed pictures) of the current
+     * segment (band {@code band}: its place among the segment's runs); returns the filter chain that overlays them on
+     * the label {@code under}, or null when none shows.
      */
     public String run(int band, List<ResolvedVideo.Layer> drawn, String label) {
         List<ResolvedVideo.Layer> shown = drawn.stream()
