@@ -1,5 +1,7 @@
 package io.pmedia.graphics;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +19,8 @@ import org.jetbrains.skia.SurfaceProps;
 import org.jetbrains.skia.paragraph.Alignment;
 
 import io.pmedia.graphics.draw.Paints;
+import io.pmedia.graphics.draw.PictureFile;
+import io.pmedia.graphics.draw.PicturePainter;
 import io.pmedia.graphics.draw.ShapePainter;
 import io.pmedia.graphics.lottie.LottiePainter;
 import io.pmedia.graphics.motion.Transform;
@@ -25,9 +29,9 @@ import io.pmedia.graphics.text.TextBlock;
 import io.pmedia.graphics.text.TextPainter;
 
 /**
- * Draws the frames of a {@link Scene}: every text laid out once up front, then each frame drawn on a transparent
- * raster in layer order (each layer moved by its keyframes about its anchor, faded, its text animated) and read
- * back as RGBA with straight (not premultiplied) alpha, the layout FFmpeg's {@code rawvideo} {@code rgba} input
+ * Draws the frames of a {@link Scene}: every text laid out and every picture decoded once up front, then each
+ * frame drawn on a transparent raster in layer order (each layer moved by its keyframes about its anchor, faded, its
+ * text animated) and read back as RGBA with straight (not premultiplied) alpha, the layout FFmpeg's {@code rawvideo} {@code rgba} input
  * and {@code overlay} expect. One renderer per thread: Skia's canvas and paragraphs are not thread-safe.
  */
 public final class FrameRenderer implements AutoCloseable {
@@ -46,8 +50,30 @@ public final class FrameRenderer implements AutoCloseable {
     private int belowCount;
     private List<Object> belowStates;
 
+    /**
+     * Lays out every text and decodes every picture of {@code scene} (once: frames only draw them).
+     *
+     * @throws SceneException when a picture's file is refused (its path the layer's name)
+     */
     public FrameRenderer(Scene scene, FontChain fonts) {
         this.scene = scene;
+        try {
+            prepare(fonts);
+        } catch (RuntimeException e) {
+            closePainters();
+            throw e;
+        }
+        ImageInfo premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
+                ColorAlphaType.PREMUL);
+        if (!bitmap.allocPixels(premultiplied)) {
+            closePainters();
+            throw new IllegalStateException("cannot allocate a " + scene.width() + "x" + scene.height() + " frame");
+        }
+        this.canvas = new Canvas(bitmap, new SurfaceProps());
+        this.straight = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
+    }
+
+    private void prepare(FontChain fonts) {
         for (Layer layer : scene.layers()) {
             if (layer instanceof TextLayer text) {
                 Alignment alignment = switch (text.align()) {
@@ -85,15 +111,23 @@ public final class FrameRenderer implements AutoCloseable {
                         (float) lottie.height());
                 boxes.add(box);
                 extents.add(box); // clipped to its box
+            } else if (layer instanceof PictureLayer picture) {
+                Rect box = Rect.Companion.makeXYWH((float) picture.x(), (float) picture.y(),
+                        (float) picture.width(), (float) picture.height());
+                painters.add(PicturePainter.of(PictureFile.decode(read(picture), picture.name()), box,
+                        picture.fit(), picture.keyframes().largestScale()));
+                boxes.add(box);
+                extents.add(box); // clipped to its box
             }
         }
-        ImageInfo premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
-                ColorAlphaType.PREMUL);
-        if (!bitmap.allocPixels(premultiplied)) {
-            throw new IllegalStateException("cannot allocate a " + scene.width() + "x" + scene.height() + " frame");
+    }
+
+    private static byte[] read(PictureLayer picture) {
+        try {
+            return Files.readAllBytes(picture.file());
+        } catch (IOException e) {
+            throw new SceneException(picture.name(), "the picture's file cannot be read");
         }
-        this.canvas = new Canvas(bitmap, new SurfaceProps());
-        this.straight = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
     }
 
     public Scene scene() {
@@ -225,6 +259,8 @@ public final class FrameRenderer implements AutoCloseable {
             ShapePainter.paint(canvas, shape.geometry(), shape.fill(), shape.stroke(), shape.shadow());
         } else if (painter instanceof Lottie lottie) {
             lottie.paint(canvas, box, time);
+        } else if (painter instanceof PicturePainter picture) {
+            picture.paint(canvas);
         }
         canvas.restoreToCount(count);
     }
@@ -247,31 +283,29 @@ public final class FrameRenderer implements AutoCloseable {
             return layer.frameAt(time, painter.inPoint(), painter.outPoint(), painter.frameRate());
         }
 
-        /** The frame at {@code time} fitted in {@code box} ({@link LottieLayer.Fit}), centred, clipped to it. */
+        /** The frame at {@code time} fitted in {@code box} ({@link io.pmedia.graphics.draw.Fit}), clipped to it. */
         void paint(Canvas canvas, Rect box, double time) {
-            float scaleX = box.getWidth() / painter.width();
-            float scaleY = box.getHeight() / painter.height();
-            switch (layer.fit()) {
-                case CONTAIN -> scaleX = scaleY = Math.min(scaleX, scaleY);
-                case COVER -> scaleX = scaleY = Math.max(scaleX, scaleY);
-                case FILL -> {
-                }
-            }
+            Rect placed = layer.fit().place(box, painter.width(), painter.height());
             canvas.clipRect(box, true);
-            canvas.translate(box.getLeft() + (box.getWidth() - painter.width() * scaleX) / 2,
-                    box.getTop() + (box.getHeight() - painter.height() * scaleY) / 2);
-            canvas.scale(scaleX, scaleY);
+            canvas.translate(placed.getLeft(), placed.getTop());
+            canvas.scale(placed.getWidth() / painter.width(), placed.getHeight() / painter.height());
             painter.paint(canvas, frame(time));
+        }
+    }
+
+    private void closePainters() {
+        for (Object painter : painters) {
+            if (painter instanceof Lottie lottie) {
+                lottie.painter().close();
+            } else if (painter instanceof PicturePainter picture) {
+                picture.close();
+            }
         }
     }
 
     @Override
     public void close() {
-        for (Object painter : painters) {
-            if (painter instanceof Lottie lottie) {
-                lottie.painter().close();
-            }
-        }
+        closePainters();
         if (below != null) {
             below.close();
         }

@@ -2,8 +2,11 @@ package io.pmedia.graphics;
 
 import io.pmedia.graphics.motion.Keyframes;
 
-/** Something drawn in a scene for a while: a {@link TextLayer}, a {@link ShapeLayer} or a {@link LottieLayer}. */
-public sealed interface Layer permits TextLayer, ShapeLayer, LottieLayer {
+/**
+ * Something drawn in a scene for a while: a {@link TextLayer}, a {@link ShapeLayer}, a {@link LottieLayer} or a
+ * {@link PictureLayer}.
+ */
+public sealed interface Layer permits TextLayer, ShapeLayer, LottieLayer, PictureLayer {
 
     Timing timing();
 

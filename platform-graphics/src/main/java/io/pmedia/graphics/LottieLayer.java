@@ -2,28 +2,19 @@ package io.pmedia.graphics;
 
 import java.util.Objects;
 
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.lottie.LottieCheck;
 import io.pmedia.graphics.motion.Keyframes;
 
 /**
  * A Lottie animation played in a box: {@code json} is the file as {@link io.pmedia.graphics.lottie.LottieFile
- * #personalize} returns it, drawn by Skottie {@link Fit fitted} into the box at ({@code x}, {@code y}) of
+ * #personalize} returns it, drawn by Skottie {@link Fit fitted} (null: contain) into the box at ({@code x}, {@code y}) of
  * {@code width} x {@code height} and clipped to it. The file's in point shows at the layer's start; the file's time
  * runs at {@code speed} times the scene's; after its out point the last frame holds, or with {@code loop} the
  * animation starts again.
  */
 public record LottieLayer(Timing timing, String json, double x, double y, double width, double height, Fit fit,
         double speed, boolean loop, Keyframes keyframes) implements Layer {
-
-    /** How the animation's canvas fits the box; centred in it either way. */
-    public enum Fit {
-        /** All of the animation, as large as the box allows (the default). */
-        CONTAIN,
-        /** The box filled, the animation's overflow clipped. */
-        COVER,
-        /** Stretched to the box on each axis. */
-        FILL
-    }
 
     public LottieLayer {
         Objects.requireNonNull(json, "json");

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.graphics.draw.Fill;
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.draw.Geometry;
 import io.pmedia.graphics.lottie.LottieCheck;
 import io.pmedia.graphics.lottie.LottieFile;
@@ -183,7 +184,7 @@ class LottieComparisonTest {
         ShapeLayer white = new ShapeLayer(always, new Geometry.Rect(0, 0, WIDTH, HEIGHT),
                 new Fill.Solid(0xffffffff), null, null, null);
         LottieLayer layer = new LottieLayer(new Timing(lateBy / check.frameRate(), 1e6, 0, 0), json, dx, 0, WIDTH,
-                HEIGHT, LottieLayer.Fit.CONTAIN, 1, false, null);
+                HEIGHT, Fit.CONTAIN, 1, false, null);
         Scene scene = new Scene(WIDTH, HEIGHT, check.frameRate(), List.of(white, layer));
         long[] frames = frames(check);
         try (FrameRenderer renderer = new FrameRenderer(scene, fonts)) {

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.lottie.LottieCheck;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.graphics.text.FontChain;
@@ -27,7 +28,7 @@ class LottieLayerTest {
     @Test
     void theInPointShowsAtTheStartAndTheLastFrameHolds() {
         LottieLayer layer = layer(2, 1, false, "{}");
-        assertThat(layer.fit()).isEqualTo(LottieLayer.Fit.CONTAIN);
+        assertThat(layer.fit()).isEqualTo(Fit.CONTAIN);
         assertThat(layer.frameAt(0, 10, 40, 30)).isEqualTo(10);
         assertThat(layer.frameAt(2, 10, 40, 30)).isEqualTo(10);
         assertThat(layer.frameAt(2 + 5 / 30.0, 10, 40, 30)).isEqualTo(15);

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.graphics.lottie.LottiePainter;
@@ -39,7 +40,7 @@ class LottiePersonalizeTest {
 
     /** The file's frame {@code frame} drawn full size over black, as RGBA. */
     static byte[] draw(String json, long frame) {
-        LottieLayer layer = new LottieLayer(new Timing(0, 100, 0, 0), json, 0, 0, W, H, LottieLayer.Fit.CONTAIN, 1,
+        LottieLayer layer = new LottieLayer(new Timing(0, 100, 0, 0), json, 0, 0, W, H, Fit.CONTAIN, 1,
                 false, null);
         try (FrameRenderer renderer = new FrameRenderer(new Scene(W, H, 30, List.of(layer)), FONTS)) {
             return renderer.render(frame);

@@ -21,22 +21,25 @@ final class GraphicsKeys {
     }
 
     /**
-     * The keys of the graphics engine (MotionKeys): {@code animate} on text layers, {@code keyframes} on text and
-     * shape layers, {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
+     * The keys of the graphics engine (MotionKeys): {@code animate} on text layers, {@code keyframes} on every
+     * drawn layer but a video (an image or icon with keyframes is drawn by the engine, so it takes no {@code motion}
+     * too), {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
      * shape layers only; each problem named by its JSON path.
      */
     static void motion(TemplateDefinition.Layer layer, String at, double duration, List<String> problems) {
         LayerType type = layer.layerType();
         if (layer.animate() != null && type != LayerType.TEXT) {
-            problems.add(at + ".animate: only text layers animate (pictures: motion)");
+            problems.add(at + ".animate: only text layers animate (other layers: keyframes)");
         } else {
             graphics(problems, () -> MotionKeys.animate(layer.animate(), at + ".animate"));
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "in", at + ".animate"));
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "out", at + ".animate"));
         }
-        if (layer.keyframes() != null && type != LayerType.TEXT && type != LayerType.SHAPE
-                && type != LayerType.LOTTIE) {
-            problems.add(at + ".keyframes: only text, shape and lottie layers follow keyframes (pictures: motion)");
+        if (layer.keyframes() != null && type == LayerType.VIDEO) {
+            problems.add(at + ".keyframes: a video layer does not follow keyframes (text, shape, lottie, image and"
+                    + " icon layers do)");
+        } else if (layer.keyframes() != null && type == LayerType.SPEECH) {
+            problems.add(at + ".keyframes: a speech layer is heard, not drawn");
         } else {
             graphics(problems, () -> MotionKeys.keyframes(layer.keyframes(), duration, at + ".keyframes"));
         }

@@ -81,6 +81,8 @@ final class LayerRules {
             } else if (layer.motion() != null && layer.layerType() != LayerType.LOTTIE
                     && Motion.ofWire(layer.motion()) == null) {
                 problems.add(at + ".motion: one of zoom-in, zoom-out, pan-left, pan-right");
+            } else if (layer.motion() != null && layer.layerType() != LayerType.LOTTIE && layer.keyframes() != null) {
+                problems.add(at + ": motion and keyframes together: a picture moves by one or the other");
             }
         }
     }

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.pmedia.graphics.SceneException;
 import io.pmedia.graphics.draw.Fill;
@@ -113,6 +114,24 @@ public final class MotionKeys {
                     anchorY, Easing.parse(text(frame, "easing", at), at + ".easing")));
         }
         return Keyframes.of(frames, duration, path);
+    }
+
+    /**
+     * Keyframes as written for the layer's authored time, their times stretched as the layer's own timing is (a
+     * {@code frame_segments} duration stretches a segment's layer timings in proportion), so that they stay inside
+     * their layer; the same node when nothing stretches.
+     */
+    public static JsonNode stretched(JsonNode keyframes, double stretch) {
+        if (keyframes == null || !keyframes.isArray() || stretch == 1) {
+            return keyframes;
+        }
+        JsonNode copy = keyframes.deepCopy();
+        for (JsonNode frame : copy) {
+            if (frame instanceof ObjectNode keyframe && frame.path("time").isNumber()) {
+                keyframe.put("time", frame.get("time").asDouble() * stretch);
+            }
+        }
+        return copy;
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -280,10 +281,25 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
 
     /**
      * An image, icon or video fitted ({@code contain}, {@code cover} or {@code stretch}) into the box at {@code x},
-     * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels.
+     * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels. An image or icon with
+     * {@code keyframes} (the template's JSON, read by {@link MotionKeys} when drawn) is drawn by the graphics engine
+     * with the texts and shapes; any other picture is FFmpeg's (its {@code motion} a zoompan). {@code keyframes} is
+     * left out of the JSON when absent, so that the chunk cache's keys of pictures without it stay as they were.
      */
     public record Picture(String url, AssetKind kind, String x, String y, int width, int height, PictureFit fit,
-            double start, double end, double fadeIn, double fadeOut, Motion motion) implements Layer {
+            double start, double end, double fadeIn, double fadeOut, Motion motion,
+            @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode keyframes) implements Layer {
+
+        /** A picture without keyframes. */
+        public Picture(String url, AssetKind kind, String x, String y, int width, int height, PictureFit fit,
+                double start, double end, double fadeIn, double fadeOut, Motion motion) {
+            this(url, kind, x, y, width, height, fit, start, end, fadeIn, fadeOut, motion, null);
+        }
+
+        /** Whether the graphics engine draws it (it follows keyframes), not FFmpeg's overlay. */
+        public boolean keyframed() {
+            return keyframes != null && !keyframes.isNull();
+        }
     }
 
     /**

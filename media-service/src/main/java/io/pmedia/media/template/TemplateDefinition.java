@@ -216,8 +216,8 @@ public record TemplateDefinition(
      * wider than {@code max-width} wraps into at most {@code max-lines} lines, shrinking down to {@code min-size}.</li>
      * <li>Pictures: {@code asset} is the slot index; the picture is fitted into the box {@code x}, {@code y},
      * {@code width}, {@code height} ({@code fit}: {@code contain}, {@code cover} or {@code stretch}).</li>
-     * <li>Images: {@code motion} moves the picture in its box: {@code zoom-in}, {@code zoom-out},
-     * {@code pan-left}, {@code pan-right}.</li>
+     * <li>Images and icons: {@code motion} moves the picture in its box: {@code zoom-in}, {@code zoom-out},
+     * {@code pan-left}, {@code pan-right}; or {@code keyframes} move it as any drawn layer (not both).</li>
      * <li>Speech: {@code text} with placeholders, spoken with {@code voice} (an espeak-ng voice such as {@code en}
      * or {@code en-us}) at {@code rate} words per minute, from {@code start}, cut at {@code end}.</li>
      * <li>Lottie: {@code motion} names a registered Lottie file, fitted ({@code fit}) into the box {@code x},

@@ -254,11 +254,12 @@ public final class TemplateResolver {
                         layer.maxWidth(), layer.maxLines() == null ? DEFAULT_MAX_LINES : layer.maxLines(),
                         layer.minSize() != null ? layer.minSize() : Math.max(8, (int) Math.round(size * 0.6)),
                         layer.lineHeight() == null ? DEFAULT_LINE_HEIGHT : layer.lineHeight(),
-                        start, end, fades[0], fades[1], layer.animate(), layer.keyframes(), layer.fill(),
+                        start, end, fades[0], fades[1], layer.animate(),
+                        MotionKeys.stretched(layer.keyframes(), stretch), layer.fill(),
                         layer.boxFill()));
             } else if (layer.layerType() == LayerType.LOTTIE) {
                 ResolvedVideo.Lottie lottie = lottie(layer, fields, slots.get(AssetKind.IMAGE),
-                        declared.of(AssetKind.IMAGE), start, end, fades);
+                        declared.of(AssetKind.IMAGE), start, end, fades, stretch);
                 boolean mine = !lottie.texts().isEmpty() && texts(layer).values().stream()
                         .anyMatch(text -> Placeholders.PATTERN.matcher(text).find())
                         || personalImages(layer, slots.get(AssetKind.IMAGE), declared.of(AssetKind.IMAGE));
@@ -270,7 +271,8 @@ public final class TemplateResolver {
             } else if (layer.layerType() == LayerType.SHAPE) {
                 resolved.add(new ResolvedVideo.Shape(layer.shape(), layer.x() == null ? 0 : layer.x().asInt(),
                         layer.y() == null ? 0 : layer.y().asInt(), layer.width(), layer.height(), layer.radius(),
-                        layer.path(), layer.fill(), layer.stroke(), layer.shadow(), layer.keyframes(), start, end,
+                        layer.path(), layer.fill(), layer.stroke(), layer.shadow(),
+                        MotionKeys.stretched(layer.keyframes(), stretch), start, end,
                         fades[0], fades[1]));
             } else {
                 AssetKind kind = layer.assetKind();
@@ -289,7 +291,8 @@ public final class TemplateResolver {
                 }
                 resolved.add(new ResolvedVideo.Picture(url, kind, position(layer.x()), position(layer.y()),
                         layer.width(), layer.height(), fit(layer.fit()), start, end,
-                        fades[0], fades[1], Motion.ofWire(layer.motion())));
+                        fades[0], fades[1], Motion.ofWire(layer.motion()),
+                        MotionKeys.stretched(layer.keyframes(), stretch)));
             }
         }
 
@@ -403,7 +406,7 @@ public final class TemplateResolver {
     /** A lottie layer (validated), its texts' placeholders filled and its images the URLs of their slots. */
     private static ResolvedVideo.Lottie lottie(TemplateDefinition.Layer layer, Map<String, String> fields,
             List<String> images, List<TemplateDefinition.AssetSlot> declared, double start, double end,
-            double[] fades) {
+            double[] fades, double stretch) {
         Map<String, String> texts = new LinkedHashMap<>();
         texts(layer).forEach((key, text) -> {
             String filled = Placeholders.substitute(text, fields, true);
@@ -429,7 +432,8 @@ public final class TemplateResolver {
         }
         return new ResolvedVideo.Lottie(layer.motion(), position(layer.x()), position(layer.y()), layer.width(),
                 layer.height(), fit(layer.fit()), layer.speed() == null ? 1 : layer.speed(),
-                Boolean.TRUE.equals(layer.loop()), texts, colors, urls, layer.keyframes(), start, end, fades[0],
+                Boolean.TRUE.equals(layer.loop()), texts, colors, urls,
+                MotionKeys.stretched(layer.keyframes(), stretch), start, end, fades[0],
                 fades[1]);
     }
 

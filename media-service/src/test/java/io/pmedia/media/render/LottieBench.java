@@ -15,6 +15,7 @@ import io.pmedia.graphics.FrameStream;
 import io.pmedia.graphics.LottieLayer;
 import io.pmedia.graphics.Scene;
 import io.pmedia.graphics.Timing;
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.graphics.motion.Keyframes;
 import io.pmedia.graphics.text.FontChain;
@@ -143,7 +144,7 @@ public final class LottieBench {
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT)
                     .start();
             Scene scene = new Scene(1280, 720, 30, List.of(new LottieLayer(new Timing(0, 10, 0, 0), json, 0, 0, 1280,
-                    720, LottieLayer.Fit.CONTAIN, 1, true, Keyframes.NONE)));
+                    720, Fit.CONTAIN, 1, true, Keyframes.NONE)));
             try (FrameRenderer renderer = new FrameRenderer(scene, FontChain.of(Map.of()));
                     OutputStream stdin = process.getOutputStream()) {
                 FrameStream.write(renderer, 300, stdin);

@@ -252,6 +252,34 @@ class TemplateResolverTest {
         }
 
         @Test
+        void aNewDurationStretchesKeyframeTimesAsItStretchesTheirLayers() {
+            TemplateDefinition template = Templates
+                    .parse("""
+                            {"use-case-id": "moving", "name": "Moving", "canvas": {"width": 320, "height": 180, "fps": 25},
+                             "assets": {"images": [{"default": "https://a.example/p.png"}]},
+                             "segments": [{"id": "a", "duration": 3, "layers": [
+                               {"id": "hi", "type": "text", "text": "Hi", "keyframes": [{"time": 0, "x": 0}, {"time": 3, "x": 9}]},
+                               {"id": "p", "type": "image", "asset": 0, "width": 40, "height": 40, "start": 1,
+                                "keyframes": [{"time": 0.5, "opacity": 0}, {"time": 2, "opacity": 1}]}]}]}""");
+
+            ResolvedVideo shorter = Templates.resolve(template, """
+                    {"frame_segments": [{"segment_id": "a", "duration": 1.2}]}""");
+            ResolvedVideo same = Templates.resolve(template, "{}");
+
+            List<ResolvedVideo.Layer> layers = shorter.segments().get(0).layers();
+            // 3 s written, 1.2 s shown: every layer timing, keyframes' too, at 0.4 times
+            assertThat(((ResolvedVideo.Text) layers.get(0)).keyframes().get(1).get("time").asDouble())
+                    .isCloseTo(1.2, within(1e-9));
+            ResolvedVideo.Picture picture = (ResolvedVideo.Picture) layers.get(1);
+            assertThat(picture.end() - picture.start()).isCloseTo(0.8, within(1e-9));
+            assertThat(picture.keyframes().get(0).get("time").asDouble()).isCloseTo(0.2, within(1e-9));
+            assertThat(picture.keyframes().get(1).get("time").asDouble()).isCloseTo(0.8, within(1e-9));
+            assertThat(((ResolvedVideo.Picture) same.segments().get(0).layers().get(1)).keyframes())
+                    .as("as written when nothing stretches").isSameAs(template.segments().get(0).layers().get(1)
+                            .keyframes());
+        }
+
+        @Test
         void segmentsAreSkipped() {
             assertThat(ids(promo("\"frame_segments\": [{\"segment_id\": \"intro\", \"skip\": true}]")))
                     .containsExactly("offer", "outro");

@@ -59,7 +59,6 @@ class TemplateValidatorTest {
                 "segments[0].layers[2].shape: unknown shape 'hexagon': one of rect, rounded-rect, ellipse, line, path",
                 "segments[0].layers[2].shadow.blur: a number from 0 to 200",
                 "segments[0].layers[2].text: a shape layer does not take it",
-                "segments[0].layers[3].keyframes: only text, shape and lottie layers follow keyframes (pictures: motion)",
                 "segments[0].layers[3].fill: only shape layers take it");
     }
 
@@ -79,6 +78,56 @@ class TemplateValidatorTest {
         assertThat(problems.get(0)).startsWith("segments[0].layers[0].animate.in.easing: unknown easing 'bounce'");
         assertThat(problems.get(1)).isEqualTo("segments[0].layers[1].keyframes[1].time: keyframe at 4.0 s is"
                 + " outside its layer (0 to 3.0 s)");
+    }
+
+    @Test
+    void keyframesOnPicturesAreValidatedAsOnEveryLayerAndNotWithMotion() {
+        TemplateDefinition broken = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "assets": {"images": [{}], "icons": [{}], "videos": [{}]},
+                 "segments": [{"id": "a", "duration": 3, "layers": [
+                   {"type": "image", "asset": 0, "width": 100, "height": 100, "start": 1,
+                    "keyframes": [{"time": 0, "x": 0}, {"time": 2.5, "x": 100}]},
+                   {"type": "icon", "asset": 0, "width": 40, "height": 40,
+                    "keyframes": [{"time": 0, "opacity": 0, "easing": "bounce"}, {"time": 1, "opacity": 1}]},
+                   {"type": "image", "asset": 0, "width": 100, "height": 100, "motion": "zoom-in",
+                    "keyframes": [{"time": 0, "scale": 1}]},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "keyframes": [{"time": 0, "x": 0}]},
+                   {"type": "image", "asset": 0, "width": 100, "height": 100, "keyframes": [{"time": 0, "z": 1}]},
+                   {"type": "image", "asset": 0, "width": 100, "height": 100, "keyframes": []}
+                 ]}]}
+                """);
+
+        List<String> problems = TemplateValidator.validate(broken);
+
+        assertThat(problems).hasSize(6);
+        assertThat(problems).contains(
+                "segments[0].layers[0].keyframes[1].time: keyframe at 2.5 s is outside its layer (0 to 2.0 s)",
+                "segments[0].layers[2]: motion and keyframes together: a picture moves by one or the other",
+                "segments[0].layers[3].keyframes: a video layer does not follow keyframes (text, shape, lottie, image"
+                        + " and icon layers do)",
+                "segments[0].layers[4].keyframes[0].z: unknown key (anchor, easing, opacity, rotation, scale, time, x,"
+                        + " y)",
+                "segments[0].layers[5].keyframes: a list of 1 to 50 keyframes");
+        assertThat(problems).anyMatch(p -> p.startsWith("segments[0].layers[1].keyframes[0].easing: unknown easing"
+                + " 'bounce'"));
+    }
+
+    @Test
+    void aKeyframedPictureAsDocumentedIsValid() {
+        TemplateDefinition picture = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 1280, "height": 720, "fps": 25},
+                 "assets": {"images": [{"name": "photo"}]},
+                 "segments": [{"id": "a", "duration": 4, "layers": [
+                   {"type": "image", "asset": 0, "x": 880, "y": 120, "width": 320, "height": 320, "fit": "cover",
+                    "fade-out": 0.5,
+                    "keyframes": [{"time": 0, "x": 400, "opacity": 0, "rotation": -8},
+                                  {"time": 0.8, "x": 0, "opacity": 1, "rotation": 0, "easing": "ease-out"},
+                                  {"time": 4, "scale": 1.15, "anchor": [0.5, 0.5]}]}
+                 ]}]}
+                """);
+
+        assertThat(TemplateValidator.validate(picture)).isEmpty();
     }
 
     @Test

@@ -164,6 +164,38 @@ class ChunkPlanTest {
     }
 
     @Test
+    void aKeyframedPictureOfTheRequestIsPersonalWhereItShowsAndOnlyThere() {
+        ResolvedVideo video = video("""
+                [{"id": "tour", "duration": 6, "layers": [
+                  {"id": "logo", "type": "image", "asset": 1, "width": 40, "height": 40,
+                   "keyframes": [{"time": 0, "x": -40}, {"time": 1, "x": 0}]},
+                  {"id": "photo", "type": "image", "asset": 0, "width": 40, "height": 40, "start": 2, "end": 3.5,
+                   "keyframes": [{"time": 0, "x": 300, "opacity": 0}, {"time": 1, "x": 0, "opacity": 1,
+                     "easing": "ease-out"}]}]}]""",
+                """
+                        {"personalization_fields": {"name": "Asha"}, "global_assets": {"images": ["https://a.example/me.png"]}}""");
+
+        List<ResolvedVideo.Layer> layers = video.segments().get(0).layers();
+        assertThat(layers).allMatch(layer -> ((ResolvedVideo.Picture) layer).keyframed());
+        assertThat(video.segments().get(0).personalLayers()).as("the request's photo, not the default logo")
+                .containsExactly(1);
+        assertThat(personalChunks(ChunkPlan.of(video, ChunkPlan.resolved(video), 30)))
+                .containsExactly(false, false, true, true, false, false);
+        assertThat(video.segments().get(0).withoutPersonal().layers()).as("the static frames keep the moving logo")
+                .containsExactly(layers.get(0));
+    }
+
+    @Test
+    void aPictureWithoutKeyframesIsWrittenAsBeforeSoItsChunksKeepTheirKeys() throws Exception {
+        ResolvedVideo video = video("""
+                [{"id": "tour", "duration": 1, "layers": [
+                  {"id": "logo", "type": "image", "asset": 1, "width": 40, "height": 40}]}]""", DATA);
+
+        assertThat(Templates.JSON.writeValueAsString(video.segments().get(0))).contains("\"motion\":null")
+                .doesNotContain("keyframes");
+    }
+
+    @Test
     void aCohortVariantIsOtherContentTheSameForItsCohortAndItsPlaceholdersArePersonal() {
         String segments = """
                 [{"id": "intro", "duration": 2, "layers": [{"id": "title", "type": "text", "text": "Welcome"}],

@@ -62,6 +62,12 @@ public final class Keyframes {
         return frames.isEmpty() ? 0 : frames.get(frames.size() - 1).time();
     }
 
+    /** The largest scale the keyframes reach, at least 1 (how sharp a picture must be kept to stay sharp). */
+    public double largestScale() {
+        return frames.stream().map(Keyframe::scale).filter(s -> s != null).mapToDouble(Double::doubleValue)
+                .reduce(1, Math::max);
+    }
+
     /** The transform at {@code time} seconds into the layer. */
     public Transform at(double time) {
         if (frames.isEmpty()) {

@@ -138,6 +138,9 @@ public final class FfmpegRunner {
             Thread.currentThread().interrupt();
             throw new RenderException("render was interrupted");
         }
+        if (writer != null && writer.refusal() != null) {
+            throw new RenderException("the graphics engine refused " + writer.refusal().getMessage());
+        }
         if (process.exitValue() != 0) {
             throw new RenderException("ffmpeg failed: " + sanitize(read(log), command));
         }

@@ -28,7 +28,8 @@ import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * The filter graph of one render as it is built: the inputs (assets linked into the work directory, speech), the
- * chains of every segment (its base, its pictures overlaid, its texts and shapes drawn by the graphics engine through {@link EngineText}, its fades) and
+ * chains of every segment (its base, its pictures overlaid, its texts, shapes, lottie layers and keyframed pictures
+ * drawn by the graphics engine through {@link EngineText}, its fades) and
  * how the segments join; {@link SoundMix} adds the sound and {@link RenderCommands} turns it into a command. One
  * instance per command: it holds the arguments, the chains, and the labels still to be consumed.
  */
@@ -42,7 +43,7 @@ final class SegmentGraph {
     static final long MAX_PIXELS = 40_000_000L;
 
     /** The longest URL as a vendor would recognise it in a message. */
-    static final int SHOWN = 100;
+    static final int SHOWN = EngineText.SHOWN;
     /** How much closer a moving picture gets: a fifth. */
     static final String MOTION = "0.2";
 
@@ -201,7 +202,7 @@ final class SegmentGraph {
                 uses.merge(segment.background().url(), 1, Integer::sum);
             }
             for (ResolvedVideo.Layer layer : segment.layers()) {
-                if (layer instanceof ResolvedVideo.Picture picture) {
+                if (layer instanceof ResolvedVideo.Picture picture && !picture.keyframed()) {
                     uses.merge(picture.url(), 1, Integer::sum);
                 }
             }
@@ -211,8 +212,10 @@ final class SegmentGraph {
             if (soundOnly && asset.getValue() != AssetKind.AUDIO) {
                 continue;
             }
-            if (asset.getValue() == AssetKind.IMAGE && !uses.containsKey(asset.getKey())) {
-                continue; // only a lottie layer shows it: the graphics engine draws it, FFmpeg never reads it
+            if (asset.getValue().isPicture() && !uses.containsKey(asset.getKey())) {
+                // only a lottie layer or keyframed pictures show it: the graphics engine draws it, FFmpeg never
+                // reads it
+                continue;
             }
             Path file = assets.get(asset.getKey());
             if (file == null) {
@@ -269,7 +272,7 @@ final class SegmentGraph {
         chains.add(background(k, segment) + "[" + current + "]");
         int step = 0;
         List<ResolvedVideo.Layer> layers = segment.layers();
-        engineText.segment(segment.frames() - offset, offset);
+        engineText.segment(segment.id(), segment.frames() - offset, offset);
         List<ResolvedVideo.Layer> run = new ArrayList<>();
         int band = 0;
         for (int j = 0; j <= layers.size(); j++) {
@@ -278,11 +281,12 @@ final class SegmentGraph {
                 continue;
             }
             if (layer instanceof ResolvedVideo.Text || layer instanceof ResolvedVideo.Shape
-                    || layer instanceof ResolvedVideo.Lottie) {
+                    || layer instanceof ResolvedVideo.Lottie
+                    || layer instanceof ResolvedVideo.Picture keyframed && keyframed.keyframed()) {
                 run.add(layer);
                 continue;
             }
-            // a picture, or the end: the texts and shapes before it are drawn below it
+            // a picture FFmpeg overlays, or the end: the layers the engine draws before it are drawn below it
             if (!run.isEmpty()) {
                 String drawn = engineText.run(band, run, "g" + k + "_" + band);
                 run.clear();

@@ -11,14 +11,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.pmedia.common.error.Messages;
 import io.pmedia.graphics.Layer;
 import io.pmedia.graphics.LottieLayer;
+import io.pmedia.graphics.PictureLayer;
 import io.pmedia.graphics.Scene;
+import io.pmedia.graphics.SceneException;
 import io.pmedia.graphics.ShapeLayer;
 import io.pmedia.graphics.TextLayer;
 import io.pmedia.graphics.Timing;
 import io.pmedia.graphics.draw.Fill;
+import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.draw.Geometry;
+import io.pmedia.graphics.draw.PictureFile;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
 import io.pmedia.graphics.text.TextStyle;
@@ -28,13 +33,14 @@ import io.pmedia.media.render.ffmpeg.GraphicsInput;
 import io.pmedia.media.render.speech.Captions;
 import io.pmedia.media.render.speech.Cue;
 import io.pmedia.media.template.MotionKeys;
+import io.pmedia.media.template.PictureFit;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolver;
 import io.pmedia.media.template.TextFont;
 
 /**
- * The text, shape and lottie layers of a render and its burned-in captions, drawn by the graphics engine
+ * The text, shape and lottie layers of a render, its keyframed pictures and its burned-in captions, drawn by the graphics engine
  * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a
  * command's drawn layers are one raw RGBA input on FFmpeg's standard input, its frames the segments that draw
  * something one after the other; a segment whose drawn layers are interleaved with pictures gets one band of the
@@ -44,6 +50,8 @@ import io.pmedia.media.template.TextFont;
  */
 public final class EngineText {
 
+    /** The longest URL as a vendor would recognise it in a message (as FFmpeg's messages show it). */
+    public static final int SHOWN = 100;
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
@@ -76,7 +84,8 @@ public final class EngineText {
      * Starts segment {@code k} of the graph: {@code frames} frames from its frame {@code offset} on (a window of the
      * chunk cache starts later than 0).
      */
-    public void segment(int frames, int offset) {
+    public void segment(String id, int frames, int offset) {
+        segmentId = id;
         segmentStart = -1;
         segmentFrames = frames;
         segmentBase = -(double) offset / fps;
@@ -84,10 +93,12 @@ public final class EngineText {
     }
 
     private int offset;
+    private String segmentId;
 
     /**
-     * Adds a run of text layers of the current segment (band {@code band}: its place among the segment's runs);
-     * returns the filter chain that overlays them on the label {@code under}, or null when none shows.
+     * Adds a run of the layers the engine draws (texts, shapes, lottie layers, keyframed pictures) of the current
+     * segment (band {@code band}: its place among the segment's runs); returns the filter chain that overlays them on
+     * the label {@code under}, or null when none shows.
      */
     public String run(int band, List<ResolvedVideo.Layer> drawn, String label) {
         List<ResolvedVideo.Layer> shown = drawn.stream()
@@ -106,6 +117,8 @@ public final class EngineText {
                 fontFiles.computeIfAbsent(text.font(), fonts::file);
             } else if (layer instanceof ResolvedVideo.Lottie lottie) {
                 layers.add(lottie(lottie, base, band));
+            } else if (layer instanceof ResolvedVideo.Picture picture) {
+                layers.add(picture(picture, base, band));
             } else {
                 layers.add(shape((ResolvedVideo.Shape) layer, base, band));
             }
@@ -309,27 +322,63 @@ public final class EngineText {
                 images.put(image.getKey(), Files.readAllBytes(files.get(image.getValue())));
             }
             String json = LottieFile.personalize(Files.readAllBytes(file), lottie.texts(), lottie.colors(), images);
-            // centred as pictures are (whole pixels), so a lottie layer and a picture in the same box line up
-            int x = "center".equals(lottie.x())
-                    ? (canvas.width() - lottie.width()) / 2
-                    : Integer.parseInt(lottie.x());
-            int y = "center".equals(lottie.y())
-                    ? (canvas.height() - lottie.height()) / 2
-                    : Integer.parseInt(lottie.y());
-            LottieLayer.Fit fit = switch (lottie.fit()) {
-                case CONTAIN -> LottieLayer.Fit.CONTAIN;
-                case COVER -> LottieLayer.Fit.COVER;
-                case STRETCH -> LottieLayer.Fit.FILL;
-            };
             Timing timing = new Timing(base + lottie.start(), base + lottie.end(), lottie.fadeIn(), lottie.fadeOut());
-            return new LottieLayer(timing, json, x, band * canvas.height() + y, lottie.width(), lottie.height(), fit,
-                    lottie.speed(), lottie.loop(),
+            return new LottieLayer(timing, json, left(lottie.x(), lottie.width()),
+                    band * canvas.height() + top(lottie.y(), lottie.height()), lottie.width(), lottie.height(),
+                    fit(lottie.fit()), lottie.speed(), lottie.loop(),
                     MotionKeys.keyframes(lottie.keyframes(), lottie.end() - lottie.start(), "keyframes"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (LottieException e) {
             throw new RenderException("motion '" + lottie.motion() + "' cannot be drawn: " + e.getMessage());
         }
+    }
+
+    /**
+     * An image or icon with keyframes, drawn by the engine in its band. Its header is read here, before FFmpeg starts:
+     * a file of another format or of more than {@link PictureFile#MAX_PIXELS} pixels fails the render, named by its
+     * layer; the engine decodes it once when it starts drawing.
+     */
+    private PictureLayer picture(ResolvedVideo.Picture picture, double base, int band) {
+        String name = picture.kind().singular() + " layer of segment '" + segmentId + "' (asset "
+                + Messages.abbreviate(picture.url(), SHOWN) + ")";
+        Path file = files.get(picture.url());
+        if (file == null) {
+            throw new IllegalArgumentException("no fetched file for asset " + picture.url());
+        }
+        try {
+            PictureFile.check(Files.readAllBytes(file), name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (SceneException e) {
+            throw new RenderException(e.getMessage());
+        }
+        Timing timing = new Timing(base + picture.start(), base + picture.end(), picture.fadeIn(), picture.fadeOut());
+        return new PictureLayer(timing, name, file, left(picture.x(), picture.width()),
+                band * canvas.height() + top(picture.y(), picture.height()), picture.width(), picture.height(),
+                fit(picture.fit()), MotionKeys.keyframes(picture.keyframes(), picture.end() - picture.start(),
+                        "keyframes"));
+    }
+
+    /**
+     * The left edge of a box of {@code width} at {@code x} (pixels or {@code center}): centred in whole pixels as
+     * FFmpeg centres a picture, so that a lottie layer, a keyframed picture and a picture in one box line up.
+     */
+    private int left(String x, int width) {
+        return "center".equals(x) ? (canvas.width() - width) / 2 : Integer.parseInt(x);
+    }
+
+    /** The top of a box of {@code height} at {@code y} (pixels or {@code center}), as {@link #left}. */
+    private int top(String y, int height) {
+        return "center".equals(y) ? (canvas.height() - height) / 2 : Integer.parseInt(y);
+    }
+
+    private static Fit fit(PictureFit fit) {
+        return switch (fit) {
+            case CONTAIN -> Fit.CONTAIN;
+            case COVER -> Fit.COVER;
+            case STRETCH -> Fit.FILL;
+        };
     }
 
     /** {@code #rrggbb} or {@code #rrggbbaa} as ARGB. */
