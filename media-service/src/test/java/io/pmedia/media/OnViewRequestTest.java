@@ -63,11 +63,13 @@ class OnViewRequestTest {
 
     private KafkaEvents statusEvents;
     private KafkaEvents jobs;
+    private AssetServer assets;
 
     @BeforeAll
-    void setUp() {
+    void setUp() throws Exception {
         statusEvents = KafkaEvents.of(bootstrap, Topics.MEDIA_STATUS);
         jobs = KafkaEvents.of(bootstrap, Topics.RENDER_JOBS);
+        assets = new AssetServer();
     }
 
     @BeforeEach
@@ -79,6 +81,7 @@ class OnViewRequestTest {
     void tearDown() {
         statusEvents.close();
         jobs.close();
+        assets.close();
     }
 
     @Test
@@ -169,6 +172,54 @@ class OnViewRequestTest {
     }
 
     @Test
+    void aFailedRenderOnViewMarksItsPageFailedAndAViewersRetryRendersNothingMore() throws Exception {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> body = new HashMap<>(body("on-view-broken", "tiny", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))));
+        body.put("render", "on-view");
+        String id = request(client, body).statusCode(200).extract().path("service-request-id");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        String shareId = pages(id).get(0).path("share-id").asText();
+
+        try (KafkaProducer<String, String> producer = producer()) {
+            send(producer, shareId, new RenderOnView(client, shareId, SharedVideo.Source.realtime,
+                    UUID.fromString(id), null, null, 1, Instant.now()));
+        }
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(2));
+        assertThat(pages(id).get(1).path("render").asText()).isEqualTo("failed");
+        assertThat(pages(id).get(1).path("share-id").asText()).isEqualTo(shareId);
+        assertThat(awaitFinal(client, id).getString("status")).isEqualTo("FAILURE");
+
+        // engagement-service's claim of the viewer's "Try again": the request's FAILURE is final, the page says so again
+        try (KafkaProducer<String, String> producer = producer()) {
+            send(producer, shareId, new RenderOnView(client, shareId, SharedVideo.Source.realtime,
+                    UUID.fromString(id), null, null, 2, Instant.now()));
+        }
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(3));
+        assertThat(pages(id).get(2).path("render").asText()).isEqualTo("failed");
+        assertThat(jobs.withKey(id)).hasSize(1);
+    }
+
+    @Test
+    void anOnViewRequestWhoseLinkExpiresUnopenedEndsWithoutARender() throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, onView("on-view-expired")).statusCode(200).extract().path("service-request-id");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        sql("UPDATE media_request SET expires_at = now() - interval '1 minute' WHERE id = ?", id);
+
+        // the status reads while it waits for the retention sweep (every second in tests) claim nothing past its end
+        JsonPath done = awaitFinal(client, id);
+        assertThat(done.getString("status")).isEqualTo("FAILURE");
+        assertThat(done.getString("message"))
+                .isEqualTo("its share link expired before it was opened; nothing was rendered");
+        assertThat(done.getString("share-url")).isNull();
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).extracting(page -> page.path("state").asText())
+                .containsExactly("ACTIVE", "EXPIRED"));
+        assertThat(jobs.withKey(id)).isEmpty();
+    }
+
+    @Test
     void renderIsNowOrOnView() {
         UUID client = UUID.randomUUID();
         Map<String, Object> current = new HashMap<>(body("render-bad-1", "tiny", Map.of()));
@@ -206,11 +257,15 @@ class OnViewRequestTest {
 
     /** As if its render had been lost long ago: the stale-render sweep (every second in tests) takes it again. */
     private void markStale(String id) throws Exception {
+        sql("UPDATE media_request SET status = 'PROCESSING', completed_at = NULL, "
+                + "updated_at = now() - interval '1 hour' WHERE id = ?", id);
+    }
+
+    private void sql(String update, String id) throws Exception {
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement update = connection.prepareStatement("UPDATE media_request SET status = "
-                        + "'PROCESSING', completed_at = NULL, updated_at = now() - interval '1 hour' WHERE id = ?")) {
-            update.setObject(1, UUID.fromString(id));
-            assertThat(update.executeUpdate()).isEqualTo(1);
+                PreparedStatement statement = connection.prepareStatement(update)) {
+            statement.setObject(1, UUID.fromString(id));
+            assertThat(statement.executeUpdate()).isEqualTo(1);
         }
     }
 

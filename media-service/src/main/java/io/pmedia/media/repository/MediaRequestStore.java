@@ -59,8 +59,9 @@ public class MediaRequestStore {
 
     /**
      * Claims the render of the client's on-view request, once (docs/sharing.md, "Render on first view"): unclaimed to
-     * claimed, only while it awaits its first view and only for that client and share id ({@code ?3}; null: the
-     * owner's status read, which names no link). The row's lock serialises claims at the same moment: one changes it,
+     * claimed, only while it awaits its first view within its retention (a render after it would store objects the
+     * retention sweep has already deleted) and only for that client and share id ({@code ?3}; null: the owner's status
+     * read, which names no link). The row's lock serialises claims at the same moment: one changes it,
      * the others (a redelivered or forged message, a second open) find it claimed and change nothing.
      */
     private static final String CLAIM_VIEW = """
@@ -68,6 +69,7 @@ public class MediaRequestStore {
                SET render_claimed_at = now(), attempts = 1, message = 'rendering', updated_at = now()
              WHERE id = ?1 AND client_id = ?2 AND (CAST(?3 AS text) IS NULL OR share_id = CAST(?3 AS text))
                AND render = 'on-view' AND render_claimed_at IS NULL AND status = 'PROCESSING'
+               AND expires_at > now()
             """;
 
     /** GET /media/requests: the client's requests, newest first, by status and use case when given. */

@@ -462,7 +462,9 @@ public class MediaRequests {
             request.status = MediaStatus.FAILURE;
             request.message = "render did not complete after " + request.attempts + " attempts";
             request.completedAt = now;
-            return events.status(request);
+            return request.render == RenderMode.ON_VIEW
+                    ? events.status(request).chain(() -> shares.rendered(request))
+                    : events.status(request);
         }
         request.attempts++;
         LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);

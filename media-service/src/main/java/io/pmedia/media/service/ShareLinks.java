@@ -61,9 +61,11 @@ public class ShareLinks {
     private final ObjectMapper mapper;
     private final ShareConfig config;
     private final SingleFlightCache<UUID, Optional<SharingSettings>> vendors;
+    private final MediaEvents events;
 
     public ShareLinks(ShareStore shares, RequestEventStore timeline, EventPublisher publisher, ObjectStore store,
-            ObjectMapper mapper, ShareConfig config, ClientRegistryClient registry) {
+            ObjectMapper mapper, ShareConfig config, ClientRegistryClient registry, MediaEvents events) {
+        this.events = events;
         this.shares = shares;
         this.timeline = timeline;
         this.publisher = publisher;
@@ -177,10 +179,19 @@ public class ShareLinks {
     private Uni<Void> expire(MediaRequest request) {
         String prefix = VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/";
         return Blocking.offload(() -> store.list(prefix).forEach(store::delete)).flatMap(deleted -> {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            // an on-view request nobody opened will never be: it ends here (its link can no longer be claimed)
+            Uni<Void> unopened = Uni.createFrom().voidItem();
+            if (request.awaitsView()) {
+                request.status = MediaStatus.FAILURE;
+                request.message = "its share link expired before it was opened; nothing was rendered";
+                request.completedAt = now;
+                unopened = events.status(request);
+            }
             request.shareState = SharedVideo.State.EXPIRED.name();
-            request.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            return published(request, page(request), "retention ended: the video's objects are deleted, its link"
-                    + " answers 404");
+            request.updatedAt = now;
+            return unopened.chain(() -> published(request, page(request), "retention ended: the video's objects are"
+                    + " deleted, its link answers 404"));
         });
     }
 
