@@ -51,7 +51,22 @@ export interface MediaRequest {
      * 
      */
     referenceRecordId?: string | null;
+    /**
+     * Beyond the interface. now: the video is rendered at once. on-view: nothing is rendered yet; the request is PROCESSING with its share-url from acceptance, and is rendered, once, when its link is first opened or its status first read (docs/sharing.md, "Render on first view"). Anything else: 400 VALIDATION_ERROR naming the field.
+     */
+    render?: MediaRequestRenderEnum;
 }
+
+
+/**
+ * @export
+ */
+export const MediaRequestRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type MediaRequestRenderEnum = typeof MediaRequestRenderEnum[keyof typeof MediaRequestRenderEnum];
+
 
 /**
  * Check if a given object implements the MediaRequest interface.
@@ -80,6 +95,7 @@ export function MediaRequestFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'userId': json['user-id'],
         'data': json['data'] === undefined ? undefined : json['data'] === null ? null : MediaDataFromJSON(json['data']),
         'referenceRecordId': json['reference-record-id'] === undefined ? undefined : json['reference-record-id'] === null ? null : json['reference-record-id'],
+        'render': json['render'] == null ? undefined : json['render'],
     };
 }
 
@@ -100,6 +116,7 @@ export function MediaRequestToJSONTyped(value?: MediaRequest | null, ignoreDiscr
         'user-id': value['userId'],
         'data': MediaDataToJSON(value['data']),
         'reference-record-id': value['referenceRecordId'],
+        'render': value['render'],
     };
 }
 

@@ -44,11 +44,11 @@ export interface MediaStatus {
      */
     captionsUrl?: string;
     /**
-     * Beyond the interface: while PROCESSING and after SUCCESS, an HLS playlist of the video (segments of about 1 s, presigned like the video): an EVENT playlist that a player can start while the video renders (404 until its first segment exists), a complete VOD playlist once it is ready; absent on FAILURE
+     * Beyond the interface: while PROCESSING and after SUCCESS, an HLS playlist of the video (segments of about 1 s, presigned like the video): an EVENT playlist that a player can start while the video renders (404 until its first segment exists), a complete VOD playlist once it is ready; absent on FAILURE and while a request rendered on view waits for its first view
      */
     streamUrl?: string;
     /**
-     * Beyond the interface: on SUCCESS, the video's durable share page (docs/sharing.md), <base>/v/<share-id>; absent once the link is revoked or expired
+     * Beyond the interface: on SUCCESS, the video's durable share page (docs/sharing.md), <base>/v/<share-id>; from acceptance for a request rendered on view (render on-view; the same link once it renders); absent once the link is revoked or expired
      */
     shareUrl?: string;
 }

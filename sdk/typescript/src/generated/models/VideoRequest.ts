@@ -59,7 +59,22 @@ export interface VideoRequest {
      * 
      */
     videoUrls?: Array<string | null>;
+    /**
+     * Beyond the interface. now: the video is rendered at once. on-view: nothing is rendered yet; the request is PROCESSING with its share-url from acceptance, and is rendered, once, when its link is first opened or its status first read (docs/sharing.md, "Render on first view"). Anything else: 400 VALIDATION_ERROR naming the field.
+     */
+    render?: VideoRequestRenderEnum;
 }
+
+
+/**
+ * @export
+ */
+export const VideoRequestRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type VideoRequestRenderEnum = typeof VideoRequestRenderEnum[keyof typeof VideoRequestRenderEnum];
+
 
 /**
  * Check if a given object implements the VideoRequest interface.
@@ -92,6 +107,7 @@ export function VideoRequestFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'videoTexts': json['video-texts'] == null ? undefined : json['video-texts'],
         'imageUrls': json['image-urls'] == null ? undefined : json['image-urls'],
         'videoUrls': json['video-urls'] == null ? undefined : json['video-urls'],
+        'render': json['render'] == null ? undefined : json['render'],
     };
 }
 
@@ -116,6 +132,7 @@ export function VideoRequestToJSONTyped(value?: VideoRequest | null, ignoreDiscr
         'video-texts': value['videoTexts'],
         'image-urls': value['imageUrls'],
         'video-urls': value['videoUrls'],
+        'render': value['render'],
     };
 }
 

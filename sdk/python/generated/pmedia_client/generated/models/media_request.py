@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from pmedia_client.generated.models.media_data import MediaData
@@ -35,7 +35,18 @@ class MediaRequest(BaseModel):
     user_id: Annotated[str, Field(strict=True, max_length=200)] = Field(alias="user-id")
     data: Optional[MediaData] = None
     reference_record_id: Optional[Annotated[str, Field(strict=True, max_length=200)]] = Field(default=None, alias="reference-record-id")
-    __properties: ClassVar[List[str]] = ["client-request-id", "customer-id", "use-case-id", "user-id", "data", "reference-record-id"]
+    render: Optional[StrictStr] = Field(default='now', description="Beyond the interface. now: the video is rendered at once. on-view: nothing is rendered yet; the request is PROCESSING with its share-url from acceptance, and is rendered, once, when its link is first opened or its status first read (docs/sharing.md, \"Render on first view\"). Anything else: 400 VALIDATION_ERROR naming the field.")
+    __properties: ClassVar[List[str]] = ["client-request-id", "customer-id", "use-case-id", "user-id", "data", "reference-record-id", "render"]
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -106,7 +117,8 @@ class MediaRequest(BaseModel):
             "use-case-id": obj.get("use-case-id"),
             "user-id": obj.get("user-id"),
             "data": MediaData.from_dict(obj["data"]) if obj.get("data") is not None else None,
-            "reference-record-id": obj.get("reference-record-id")
+            "reference-record-id": obj.get("reference-record-id"),
+            "render": obj.get("render") if obj.get("render") is not None else 'now'
         })
         return _obj
 

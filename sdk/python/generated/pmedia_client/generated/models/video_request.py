@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -38,7 +38,18 @@ class VideoRequest(BaseModel):
     video_texts: Optional[List[Optional[StrictStr]]] = Field(default=None, alias="video-texts")
     image_urls: Optional[List[Optional[StrictStr]]] = Field(default=None, alias="image-urls")
     video_urls: Optional[List[Optional[StrictStr]]] = Field(default=None, alias="video-urls")
-    __properties: ClassVar[List[str]] = ["client-request-id", "customer-id", "use-case-id", "user-id", "reference-record-id", "phrase-texts", "image-texts", "video-texts", "image-urls", "video-urls"]
+    render: Optional[StrictStr] = Field(default='now', description="Beyond the interface. now: the video is rendered at once. on-view: nothing is rendered yet; the request is PROCESSING with its share-url from acceptance, and is rendered, once, when its link is first opened or its status first read (docs/sharing.md, \"Render on first view\"). Anything else: 400 VALIDATION_ERROR naming the field.")
+    __properties: ClassVar[List[str]] = ["client-request-id", "customer-id", "use-case-id", "user-id", "reference-record-id", "phrase-texts", "image-texts", "video-texts", "image-urls", "video-urls", "render"]
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -105,7 +116,8 @@ class VideoRequest(BaseModel):
             "image-texts": obj.get("image-texts"),
             "video-texts": obj.get("video-texts"),
             "image-urls": obj.get("image-urls"),
-            "video-urls": obj.get("video-urls")
+            "video-urls": obj.get("video-urls"),
+            "render": obj.get("render") if obj.get("render") is not None else 'now'
         })
         return _obj
 

@@ -12,6 +12,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import io.pmedia.events.MediaStatus;
+import io.pmedia.events.RenderMode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
 /** A realtime media request (interface 2.3/2.4) and where its render stands. */
@@ -120,4 +121,18 @@ public class MediaRequest extends PanacheEntityBase {
     public Integer width;
 
     public Integer height;
+
+    /** Rendered at once, or when its share link is first opened (docs/sharing.md, "Render on first view"). */
+    @Convert(converter = RenderModeColumn.class)
+    @Column(nullable = false)
+    public RenderMode render = RenderMode.NOW;
+
+    /** When the first open (or the owner's status read) claimed the render of an on-view request; null before. */
+    @Column(name = "render_claimed_at")
+    public Instant renderClaimedAt;
+
+    /** An on-view request nobody opened yet: it has its link and no render job. */
+    public boolean awaitsView() {
+        return render == RenderMode.ON_VIEW && renderClaimedAt == null && status == MediaStatus.PROCESSING;
+    }
 }

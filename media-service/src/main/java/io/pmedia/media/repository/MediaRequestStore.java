@@ -45,15 +45,31 @@ public class MediaRequestStore {
             """;
 
     /**
-     * Requests still rendering that have not changed since {@code ?1}: their render was lost or is stuck. SKIP
-     * LOCKED, so replicas sweeping at once share the work.
+     * Requests still rendering that have not changed since {@code ?1}: their render was lost or is stuck. An on-view
+     * request nobody opened has no render to lose and is left out (the predicate of the index
+     * {@code media_request_rendering}, V11). SKIP LOCKED, so replicas sweeping at once share the work.
      */
     private static final String CLAIM_STALE = """
             SELECT * FROM media_request
-             WHERE status = 'PROCESSING' AND updated_at < ?1
+             WHERE status = 'PROCESSING' AND (render = 'now' OR render_claimed_at IS NOT NULL) AND updated_at < ?1
              ORDER BY updated_at
              LIMIT ?2
                FOR UPDATE SKIP LOCKED
+            """;
+
+    /**
+     * Claims the render of the client's on-view request, once (docs/sharing.md, "Render on first view"): unclaimed to
+     * claimed, only while it awaits its first view within its retention (a render after it would store objects the
+     * retention sweep has already deleted) and only for that client and share id ({@code ?3}; null: the owner's status
+     * read, which names no link). The row's lock serialises claims at the same moment: one changes it,
+     * the others (a redelivered or forged message, a second open) find it claimed and change nothing.
+     */
+    private static final String CLAIM_VIEW = """
+            UPDATE media_request
+               SET render_claimed_at = now(), attempts = 1, message = 'rendering', updated_at = now()
+             WHERE id = ?1 AND client_id = ?2 AND (CAST(?3 AS text) IS NULL OR share_id = CAST(?3 AS text))
+               AND render = 'on-view' AND render_claimed_at IS NULL AND status = 'PROCESSING'
+               AND expires_at > now()
             """;
 
     /** GET /media/requests: the client's requests, newest first, by status and use case when given. */
@@ -88,6 +104,11 @@ public class MediaRequestStore {
     /** Locks and returns at most {@code limit} requests rendering since before {@code cutoff}. Needs a transaction. */
     public Uni<List<MediaRequest>> claimStale(Instant cutoff, int limit) {
         return NativeSql.list(MediaRequest.class, CLAIM_STALE, cutoff, limit);
+    }
+
+    /** 1 when this call claimed the render of the client's on-view request, else 0. Needs a transaction. */
+    public Uni<Integer> claimView(UUID id, UUID clientId, String shareId) {
+        return NativeSql.update(CLAIM_VIEW, id, clientId, shareId);
     }
 
     /**

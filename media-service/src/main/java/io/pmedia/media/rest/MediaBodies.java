@@ -19,6 +19,11 @@ import io.pmedia.media.template.MediaData;
 /** Request and response bodies of interface 2.3 to 2.6, with the document's exact names. */
 public final class MediaBodies {
 
+    /** The documentation of {@code render}, the same in both forms. */
+    static final String RENDER = "beyond the interface: when the video is rendered: now (at once), or on-view (when "
+            + "its share-url is first opened, or its status first read; the acceptance's request is PROCESSING "
+            + "with its share-url until then; docs/sharing.md, \"Render on first view\")";
+
     private MediaBodies() {
     }
 
@@ -31,7 +36,10 @@ public final class MediaBodies {
             @Schema(required = true, maxLength = 200, description = "the template (GET /templates)") @JsonProperty("use-case-id") String useCaseId,
             @Schema(required = true, maxLength = 200) @JsonProperty("user-id") String userId,
             @Schema(description = "media generation data; may be left out when the template needs none") MediaData data,
-            @Schema(maxLength = 200) @JsonProperty("reference-record-id") String referenceRecordId) {
+            @Schema(maxLength = 200) @JsonProperty("reference-record-id") String referenceRecordId,
+            @Schema(enumeration = {
+                    "now",
+                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render){
     }
 
     /** Interface 2.4 ({@code POST /video/demo}). */
@@ -47,7 +55,10 @@ public final class MediaBodies {
             @JsonProperty("image-texts") List<String> imageTexts,
             @JsonProperty("video-texts") List<String> videoTexts,
             @Schema(description = "http(s) URLs of input images") @JsonProperty("image-urls") List<String> imageUrls,
-            @Schema(description = "http(s) URLs of input videos") @JsonProperty("video-urls") List<String> videoUrls) {
+            @Schema(description = "http(s) URLs of input videos") @JsonProperty("video-urls") List<String> videoUrls,
+            @Schema(enumeration = {
+                    "now",
+                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render){
     }
 
     /** Interface 2.5. */
@@ -77,8 +88,8 @@ public final class MediaBodies {
                     + "of a template with speech") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("captions-url") String captionsUrl,
             @Schema(description = "beyond the interface: an HLS playlist of the video that plays while it renders "
                     + "(EVENT, about 1 s segments), complete (VOD) once it is ready; not on FAILURE") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("stream-url") String streamUrl,
-            @Schema(description = "beyond the interface: the video's durable share page (docs/sharing.md); only on "
-                    + "SUCCESS, while the link is live") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("share-url") String shareUrl){
+            @Schema(description = "beyond the interface: the video's durable share page (docs/sharing.md), while "
+                    + "the link is live: on SUCCESS, and from acceptance for a request rendered on view") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("share-url") String shareUrl){
     }
 
     /**

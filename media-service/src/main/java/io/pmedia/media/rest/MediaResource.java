@@ -1,6 +1,9 @@
 package io.pmedia.media.rest;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -25,6 +28,7 @@ import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.events.MediaStatus;
+import io.pmedia.events.RenderMode;
 import io.pmedia.media.RequestForm;
 import io.pmedia.media.rest.MediaBodies.Acceptance;
 import io.pmedia.media.rest.MediaBodies.MediaRequestBody;
@@ -46,6 +50,8 @@ import io.smallrye.mutiny.Uni;
 public class MediaResource {
 
     static final int MAX_ID = 200;
+    private static final Set<String> RENDER_MODES = Arrays.stream(RenderMode.values()).map(RenderMode::wire)
+            .collect(Collectors.toSet());
 
     private final MediaRequests requests;
     private final ShareLinks shares;
@@ -71,7 +77,7 @@ public class MediaResource {
         return requests.accept(caller.clientId(),
                 new MediaRequests.Submission(RequestForm.CURRENT, body.clientRequestId(),
                         body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
-                        template -> RenderInputs.fromCurrentForm(body.data())))
+                        template -> RenderInputs.fromCurrentForm(body.data()), render(body.render())))
                 .map(MediaResource::acceptance);
     }
 
@@ -90,7 +96,8 @@ public class MediaResource {
                         body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
                         template -> RenderInputs.fromEarlierForm(body.phraseTexts(), body.imageTexts(),
                                 body.videoTexts(),
-                                body.imageUrls(), body.videoUrls(), template)))
+                                body.imageUrls(), body.videoUrls(), template),
+                        render(body.render())))
                 .map(MediaResource::acceptance);
     }
 
@@ -133,6 +140,11 @@ public class MediaResource {
     public Uni<Timeline> timeline(@PathParam("transactionId") String transactionId) {
         return requests.timeline(caller.clientId(), transactionId)
                 .map(events -> Timeline.of(transactionId, events));
+    }
+
+    /** {@code render}: {@code now} when left out; anything but the two values is 400 naming them. */
+    private static RenderMode render(String render) {
+        return RenderMode.ofWire(Fields.oneOf("render", render, RENDER_MODES, RenderMode.NOW.wire()));
     }
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {

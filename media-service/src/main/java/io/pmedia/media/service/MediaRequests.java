@@ -27,7 +27,10 @@ import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderMode;
+import io.pmedia.events.RenderOnView;
 import io.pmedia.events.RenderResult;
+import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
 import io.pmedia.media.AcceptanceStatus;
 import io.pmedia.media.MediaRequest;
@@ -59,9 +62,13 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class MediaRequests {
 
-    /** A request as it arrived, with how to turn it into render input once its template is known. */
+    /**
+     * A request as it arrived, with how to turn it into render input once its template is known, and when to render
+     * it (at once, or on the first view of its share link).
+     */
     public record Submission(RequestForm form, String clientRequestId, String customerId, String useCaseId,
-            String userId, String referenceRecordId, Object body, Function<TemplateDefinition, RenderInput> input) {
+            String userId, String referenceRecordId, Object body, Function<TemplateDefinition, RenderInput> input,
+            RenderMode render) {
     }
 
     /** Interface 2.5. */
@@ -82,6 +89,8 @@ public class MediaRequests {
     }
 
     static final String ACCEPTED = "request accepted";
+    /** What the acceptance of an on-view request adds, and its status message until its link is opened. */
+    static final String ON_VIEW = "rendered when its share-url is first opened";
     /** The producer name of realtime render jobs: their results are this service's. */
     public static final String PRODUCER = "media";
     /** Most stale renders one sweep takes on. */
@@ -212,20 +221,31 @@ public class MediaRequests {
             request.acceptMessage = failure;
             request.completedAt = now;
         } else {
+            boolean onView = submission.render() == RenderMode.ON_VIEW;
             request.status = MediaStatus.PROCESSING;
-            request.message = "rendering";
+            request.message = onView ? ON_VIEW : "rendering";
             request.acceptStatus = AcceptanceStatus.SUCCESS;
-            request.acceptMessage = ignored.isEmpty()
-                    ? ACCEPTED
-                    : ACCEPTED + "; ignored fields: " + TemplateResolver.nameList(ignored);
+            request.acceptMessage = (onView ? ACCEPTED + "; " + ON_VIEW : ACCEPTED) + (ignored.isEmpty()
+                    ? ""
+                    : "; ignored fields: " + TemplateResolver.nameList(ignored));
             request.templateId = template.templateId;
             request.templateVersion = template.version;
             request.renderInput = json(input);
-            request.attempts = 1;
+            request.render = submission.render();
+            request.attempts = onView ? 0 : 1;
         }
         TemplateDefinition chosen = definition;
         RenderInput chosenInput = input;
         ResolvedVideo video = resolved;
+        if (request.render == RenderMode.ON_VIEW) {
+            // Its link and page now, its render on the first view (docs/sharing.md, "Render on first view"): no job,
+            // and no stream playlist until the claim writes it.
+            return request.<MediaRequest>persist()
+                    .call(saved -> shares.vendorRetentionDays(saved.clientId)
+                            .flatMap(days -> shares.open(saved, chosen, chosenInput, days)))
+                    .call(saved -> events.status(saved))
+                    .map(saved -> new Accepted(acceptance(saved), null, null));
+        }
         return request.<MediaRequest>persist()
                 .call(saved -> events.status(saved))
                 .call(saved -> saved.status == MediaStatus.PROCESSING
@@ -289,6 +309,10 @@ public class MediaRequests {
             request.renderMillis = result.renderMillis();
             request.completedAt = now;
             request.updatedAt = now;
+            if (request.render == RenderMode.ON_VIEW) {
+                // rendered on view: the link handed out at acceptance gets its video (or says it failed)
+                return events.status(request).chain(() -> shares.rendered(request));
+            }
             if (!success) {
                 return events.status(request);
             }
@@ -320,10 +344,71 @@ public class MediaRequests {
                         .map(request -> new Listed(request, statusOf(request))));
     }
 
-    /** The client's request as interface 2.6 shows it; another client's id reads as not found. */
+    /**
+     * The client's request as interface 2.6 shows it; another client's id reads as not found. The owner's read of an
+     * on-view request nobody opened yet is its first view: it claims the render, as an open of its link would.
+     */
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
-        return owned(clientId, transactionId).map(this::statusOf);
+        return owned(clientId, transactionId).flatMap(request -> request.awaitsView()
+                ? Panache.withTransaction(() -> claim(request.id, clientId, null))
+                        .map(claimed -> statusOf(claimed != null ? claimed : request))
+                : Uni.createFrom().item(statusOf(request)));
+    }
+
+    /**
+     * The first view of an on-view request's share link (engagement-service's {@link RenderOnView} of
+     * {@code source} {@code realtime}): its render is claimed once and its job published in this transaction. A
+     * repeated or forged request (another client's, another link's, one already claimed or rendered) renders nothing;
+     * a viewer's retry of a failed render is answered with its page marked failed again, since a realtime request's
+     * {@code FAILURE} is final (interface 3.2). True when this call claimed the render.
+     */
+    @WithTransaction
+    @WithSpan
+    public Uni<Boolean> viewed(RenderOnView view) {
+        if (view.source() != SharedVideo.Source.realtime || view.serviceRequestId() == null
+                || view.clientId() == null || view.shareId() == null) {
+            return Uni.createFrom().item(false);
+        }
+        return claim(view.serviceRequestId(), view.clientId(), view.shareId()).flatMap(claimed -> {
+            if (claimed != null) {
+                return Uni.createFrom().item(true);
+            }
+            if (view.attempt() <= 1) {
+                return Uni.createFrom().item(false);
+            }
+            return requests.findOwned(view.clientId(), view.serviceRequestId()).flatMap(request -> request != null
+                    && view.shareId().equals(request.shareId) && request.render == RenderMode.ON_VIEW
+                    && request.status == MediaStatus.FAILURE
+                            ? shares.rendered(request).replaceWith(false)
+                            : Uni.createFrom().item(false));
+        });
+    }
+
+    /**
+     * Claims the render of the client's on-view request ({@code shareId}: the link that was opened; null for the
+     * owner's status read) and submits its job, in the caller's transaction: the claimed request, or null when there
+     * was nothing to claim.
+     */
+    private Uni<MediaRequest> claim(UUID id, UUID clientId, String shareId) {
+        return requests.claimView(id, clientId, shareId).flatMap(claimed -> claimed == 0
+                ? Uni.createFrom().nullItem()
+                : requests.lock(id)
+                        // the status read holds the row as it was before the UPDATE in this session
+                        .call(request -> Panache.getSession().flatMap(session -> session.refresh(request)))
+                        .call(this::submitClaimed));
+    }
+
+    /** The job of a claimed on-view request, as its acceptance would have submitted it, and its stream playlist. */
+    private Uni<Void> submitClaimed(MediaRequest request) {
+        LOG.infof("rendering %s on its first view", request.id);
+        return versions.version(request.templateId, request.templateVersion).flatMap(template -> {
+            TemplateDefinition definition = templates.definition(template);
+            RenderInput input = storedInput(request);
+            return events.renderJob(job(request, definition, input))
+                    .call(() -> openStream(new Accepted(null, streamKey(request),
+                            () -> opening(request, TemplateResolver.resolve(definition, input)))));
+        });
     }
 
     /** The request's timeline, oldest first; 404 for another client's request or an unknown id, like the status. */
@@ -351,8 +436,10 @@ public class MediaRequests {
                 ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
                 ready ? renditionUrls(request) : null,
                 ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
-                request.status != MediaStatus.FAILURE ? store.publicUrl(streamKey(request)) : null,
-                ready ? shares.url(request) : null);
+                request.status != MediaStatus.FAILURE && !request.awaitsView()
+                        ? store.publicUrl(streamKey(request))
+                        : null,
+                shares.url(request));
     }
 
     /**
@@ -375,19 +462,15 @@ public class MediaRequests {
             request.status = MediaStatus.FAILURE;
             request.message = "render did not complete after " + request.attempts + " attempts";
             request.completedAt = now;
-            return events.status(request);
+            return request.render == RenderMode.ON_VIEW
+                    ? events.status(request).chain(() -> shares.rendered(request))
+                    : events.status(request);
         }
         request.attempts++;
         LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);
-        return versions.version(request.templateId, request.templateVersion).flatMap(template -> {
-            RenderInput input;
-            try {
-                input = mapper.readValue(request.renderInput, RenderInput.class);
-            } catch (IOException e) {
-                throw new IllegalStateException("stored render input of " + request.id + " is unreadable", e);
-            }
-            return events.renderJob(job(request, templates.definition(template), input));
-        });
+        return versions.version(request.templateId, request.templateVersion)
+                .flatMap(template -> events.renderJob(job(request, templates.definition(template),
+                        storedInput(request))));
     }
 
     /** The key of the request's stream playlist, where the worker's publisher writes it. */

@@ -26,6 +26,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.events.RenderInput;
+import io.pmedia.events.RenderMode;
 import io.pmedia.events.SharePage;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.media.MediaRequest;
@@ -39,7 +40,8 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Share links of realtime requests (docs/sharing.md): minted when a request ends {@code SUCCESS}, with the page its
+ * Share links of realtime requests (docs/sharing.md): minted when a request ends {@code SUCCESS} (at acceptance for
+ * one rendered on first view), with the page its
  * request fills (title, call to action, branding) and the end of its retention (the template's, else the vendor's,
  * else the platform's); revoked by their owner; expired by the retention sweep, which deletes the video's objects. Each
  * change is a {@link SharedVideo} event in the transaction that makes it, for engagement-service's projection.
@@ -59,9 +61,11 @@ public class ShareLinks {
     private final ObjectMapper mapper;
     private final ShareConfig config;
     private final SingleFlightCache<UUID, Optional<SharingSettings>> vendors;
+    private final MediaEvents events;
 
     public ShareLinks(ShareStore shares, RequestEventStore timeline, EventPublisher publisher, ObjectStore store,
-            ObjectMapper mapper, ShareConfig config, ClientRegistryClient registry) {
+            ObjectMapper mapper, ShareConfig config, ClientRegistryClient registry, MediaEvents events) {
+        this.events = events;
         this.shares = shares;
         this.timeline = timeline;
         this.publisher = publisher;
@@ -101,7 +105,8 @@ public class ShareLinks {
     }
 
     /**
-     * Gives a request that has just ended {@code SUCCESS} its link, and publishes the page. In the caller's
+     * Gives a request that has just ended {@code SUCCESS} its link, and publishes the page; or an on-view request its
+     * link at acceptance, before its video (the page says "being prepared" until {@link #rendered}). In the caller's
      * transaction.
      */
     public Uni<Void> open(MediaRequest request, TemplateDefinition template, RenderInput input,
@@ -116,7 +121,19 @@ public class ShareLinks {
         request.sharePage = json(page);
         request.expiresAt = (request.completedAt == null ? Instant.now() : request.completedAt)
                 .plus(days, ChronoUnit.DAYS).truncatedTo(ChronoUnit.MICROS);
-        return published(request, page, "share link opened; it lives until " + request.expiresAt);
+        return published(request, page, (request.render == RenderMode.ON_VIEW
+                ? "share link opened before its video, which renders when the link is first opened; it lives until "
+                : "share link opened; it lives until ") + request.expiresAt);
+    }
+
+    /**
+     * The render of an on-view request ended: its link (the one handed out at acceptance, never a second) is published
+     * again with its video, or marked failed. In the caller's transaction.
+     */
+    public Uni<Void> rendered(MediaRequest request) {
+        return published(request, page(request), request.videoKey != null
+                ? "the video rendered on view is on its share page"
+                : "the render on view failed: the share page says so");
     }
 
     /**
@@ -162,10 +179,19 @@ public class ShareLinks {
     private Uni<Void> expire(MediaRequest request) {
         String prefix = VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/";
         return Blocking.offload(() -> store.list(prefix).forEach(store::delete)).flatMap(deleted -> {
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+            // an on-view request nobody opened will never be: it ends here (its link can no longer be claimed)
+            Uni<Void> unopened = Uni.createFrom().voidItem();
+            if (request.awaitsView()) {
+                request.status = MediaStatus.FAILURE;
+                request.message = "its share link expired before it was opened; nothing was rendered";
+                request.completedAt = now;
+                unopened = events.status(request);
+            }
             request.shareState = SharedVideo.State.EXPIRED.name();
-            request.updatedAt = Instant.now().truncatedTo(ChronoUnit.MICROS);
-            return published(request, page(request), "retention ended: the video's objects are deleted, its link"
-                    + " answers 404");
+            request.updatedAt = now;
+            return unopened.chain(() -> published(request, page(request), "retention ended: the video's objects are"
+                    + " deleted, its link answers 404"));
         });
     }
 
@@ -180,9 +206,17 @@ public class ShareLinks {
                 SharedVideo.State.valueOf(request.shareState), null, request.userId, page.title(), page.cta(),
                 page.branding(),
                 request.videoKey, request.thumbnailKey, request.captionsKey, request.width, request.height,
-                request.durationSeconds, request.completedAt, request.expiresAt);
+                request.durationSeconds, request.completedAt, request.expiresAt, onView(request));
         return new SharedVideo(request.clientId, SharedVideo.Source.realtime, request.id, null, null,
                 request.templateId, request.templateVersion, request.useCaseId, List.of(video));
+    }
+
+    /** How a page without a video comes to have one: rendered on view, or that render failed; null otherwise. */
+    private static SharedVideo.Render onView(MediaRequest request) {
+        if (request.render != RenderMode.ON_VIEW || request.videoKey != null) {
+            return null;
+        }
+        return request.status == MediaStatus.FAILURE ? SharedVideo.Render.FAILED : SharedVideo.Render.ON_VIEW;
     }
 
     private SharePage page(MediaRequest request) {
