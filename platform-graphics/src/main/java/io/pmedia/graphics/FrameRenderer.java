@@ -22,6 +22,7 @@ import io.pmedia.graphics.draw.Paints;
 import io.pmedia.graphics.draw.PictureFile;
 import io.pmedia.graphics.draw.PicturePainter;
 import io.pmedia.graphics.draw.ShapePainter;
+import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.lottie.LottiePainter;
 import io.pmedia.graphics.motion.Transform;
 import io.pmedia.graphics.text.FontChain;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 import io.pmedia.graphics.draw.Fit;
+import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.motion.Keyframes;
 
 /**

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.graphics.draw.Geometry;
+import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.motion.Easing;
 import io.pmedia.graphics.motion.Keyframe;
 import io.pmedia.graphics.motion.Keyframes;

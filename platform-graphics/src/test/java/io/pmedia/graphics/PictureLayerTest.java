@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.draw.PictureFile;
+import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.motion.Easing;
 import io.pmedia.graphics.motion.Keyframe;
 import io.pmedia.graphics.motion.Keyframes;

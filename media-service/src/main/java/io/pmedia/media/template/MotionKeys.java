@@ -9,11 +9,11 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.pmedia.graphics.SceneException;
 import io.pmedia.graphics.draw.Fill;
 import io.pmedia.graphics.draw.Geometry;
 import io.pmedia.graphics.draw.Shadow;
 import io.pmedia.graphics.draw.Stroke;
+import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.motion.Easing;
 import io.pmedia.graphics.motion.Keyframe;
 import io.pmedia.graphics.motion.Keyframes;

@@ -2,7 +2,7 @@ package io.pmedia.graphics.draw;
 
 import org.jetbrains.skia.Path;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * The outline of a shape in its box ({@code x}, {@code y}, {@code width}, {@code height} in pixels): a rectangle,

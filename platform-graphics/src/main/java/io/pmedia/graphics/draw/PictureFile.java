@@ -12,7 +12,7 @@ import org.jetbrains.skia.EncodedImageFormat;
 import org.jetbrains.skia.Image;
 import org.jetbrains.skia.ImageInfo;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * A picture file from a vendor, treated as hostile: its header is read first (Skia's codec reads the format and the

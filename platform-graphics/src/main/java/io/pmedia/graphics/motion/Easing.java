@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * A CSS easing function (CSS Easing Functions Level 1): {@code linear}, {@code ease}, {@code ease-in},

@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * A layer's keyframes, each property interpolated on its own between the keyframes that name it: before the first

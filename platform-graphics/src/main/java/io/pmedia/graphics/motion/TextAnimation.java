@@ -2,7 +2,7 @@ package io.pmedia.graphics.motion;
 
 import java.util.Locale;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * How a text comes in or goes out: an {@link Effect} applied to each unit ({@link Unit}: letter, word, line or the

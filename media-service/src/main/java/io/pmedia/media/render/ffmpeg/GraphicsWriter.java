@@ -5,7 +5,7 @@ import java.io.OutputStream;
 
 import org.jboss.logging.Logger;
 
-import io.pmedia.graphics.SceneException;
+import io.pmedia.graphics.error.SceneException;
 
 /**
  * The thread that draws a command's graphics and writes them to FFmpeg's standard input while FFmpeg runs. When

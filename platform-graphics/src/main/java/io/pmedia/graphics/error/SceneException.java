@@ -1,4 +1,4 @@
-package io.pmedia.graphics;
+package io.pmedia.graphics.error;
 
 /**
  * A scene the engine cannot draw, named by where it came from: {@code path} is the JSON path the caller passed
