@@ -3,7 +3,6 @@ package io.pmedia.media.service;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.opentelemetry.instrumentation.annotations.WithSpan;
@@ -252,7 +250,7 @@ public class MediaRequests {
                         ? events.renderJob(job(saved, chosen, chosenInput))
                         : Uni.createFrom().voidItem())
                 .map(saved -> saved.status == MediaStatus.PROCESSING
-                        ? new Accepted(acceptance(saved), streamKey(saved), () -> opening(saved, video))
+                        ? new Accepted(acceptance(saved), RequestUrls.streamKey(saved), () -> opening(saved, video))
                         : new Accepted(acceptance(saved), null, null));
     }
 
@@ -406,7 +404,7 @@ public class MediaRequests {
             TemplateDefinition definition = templates.definition(template);
             RenderInput input = storedInput(request);
             return events.renderJob(job(request, definition, input))
-                    .call(() -> openStream(new Accepted(null, streamKey(request),
+                    .call(() -> openStream(new Accepted(null, RequestUrls.streamKey(request),
                             () -> opening(request, TemplateResolver.resolve(definition, input)))));
         });
     }
@@ -434,10 +432,10 @@ public class MediaRequests {
         return new Status(request.status.name(), request.message,
                 ready && request.videoKey != null ? store.publicUrl(request.videoKey) : null,
                 ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
-                ready ? renditionUrls(request) : null,
+                ready ? RequestUrls.renditions(mapper, store, request) : null,
                 ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
                 request.status != MediaStatus.FAILURE && !request.awaitsView()
-                        ? store.publicUrl(streamKey(request))
+                        ? store.publicUrl(RequestUrls.streamKey(request))
                         : null,
                 shares.url(request));
     }
@@ -471,26 +469,6 @@ public class MediaRequests {
         return versions.version(request.templateId, request.templateVersion)
                 .flatMap(template -> events.renderJob(job(request, templates.definition(template),
                         storedInput(request))));
-    }
-
-    /** The key of the request's stream playlist, where the worker's publisher writes it. */
-    private static String streamKey(MediaRequest request) {
-        return VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/stream/" + StreamPublisher.PLAYLIST;
-    }
-
-    /** The request's renditions with a URL for each, in the template's order; null when it has none. */
-    private Map<String, String> renditionUrls(MediaRequest request) {
-        if (request.renditions == null) {
-            return null;
-        }
-        try {
-            Map<String, String> urls = new LinkedHashMap<>();
-            mapper.readValue(request.renditions, new TypeReference<LinkedHashMap<String, String>>() {
-            }).forEach((name, key) -> urls.put(name, store.publicUrl(key)));
-            return urls;
-        } catch (IOException e) {
-            throw new IllegalStateException("stored renditions of " + request.id + " are unreadable", e);
-        }
     }
 
     private String json(Object value) {
