@@ -58,8 +58,9 @@ class EventCodecTest {
                             null, 1280, 720, 10.0, NOW, NOW.plusSeconds(86400))))),
             Map.entry(ViewerEvent.class, new ViewerEvent("sh_0123", CLIENT, UUID.randomUUID(), null, null,
                     UUID.randomUUID(), ViewerEvent.Kind.progress, "s-1", "v-1", 50, 5.0, false, NOW)),
-            Map.entry(EngagementMilestone.class, new EngagementMilestone(EngagementMilestone.VIEWED, CLIENT, "sh_0123",
-                    UUID.randomUUID(), null, null, null, UUID.randomUUID(), "u-1", 1, 0, 0, NOW)));
+            Map.entry(EngagementMilestone.class, new EngagementMilestone(EngagementMilestone.RENDERED, CLIENT,
+                    "sh_0123", null, UUID.randomUUID(), 4, "spring", UUID.randomUUID(), "u-4", 0, 0, 0, NOW,
+                    "https://pmedia.example/v/sh_0123", "https://pmedia.example/v/sh_0123/video.mp4", 1, null)));
 
     private final EventCodec codec = new EventCodec(JSON);
 

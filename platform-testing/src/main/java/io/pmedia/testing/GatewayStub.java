@@ -132,7 +132,7 @@ public class GatewayStub implements QuarkusTestResourceLifecycleManager {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> EVENT_TYPES = List.of("video.push", "batch.task.ended", "tryon.request.ended",
-            "video.viewed", "video.completed", "cta.clicked");
+            "video.viewed", "video.completed", "cta.clicked", "video.rendered", "video.render-failed");
 
     /** The vendor's endpoint changes, which the notifier forwards to the registry. */
     private void change(HttpExchange exchange, String rest) throws IOException {

@@ -22,7 +22,11 @@ public enum WebhookEventType implements WireName {
     /** A shared video was watched to its end (95 %) for the first time. */
     VIDEO_COMPLETED("video.completed"),
     /** A viewer clicked a shared video's call to action (once per page view). */
-    CTA_CLICKED("cta.clicked");
+    CTA_CLICKED("cta.clicked"),
+    /** The render on first view of a shared video ended with its video (docs/sharing.md, "Render on first view"). */
+    VIDEO_RENDERED("video.rendered"),
+    /** The render on first view of a shared video failed (its link's page says so). */
+    VIDEO_RENDER_FAILED("video.render-failed");
 
     /** What an endpoint receives when nobody chose otherwise: the interface's one event. */
     public static final List<WebhookEventType> DEFAULT = List.of(VIDEO_PUSH);
