@@ -30,6 +30,7 @@ import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.EventPayload;
 import io.pmedia.events.SharedVideo;
+import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;
 import io.pmedia.testing.PostgresTestResource;
@@ -57,6 +58,7 @@ public abstract class EngagementFixture extends TestInfrastructure {
 
     protected final UUID vendor = UUID.randomUUID();
     protected final UUID other = UUID.randomUUID();
+    private final List<KafkaEvents> listeners = new java.util.ArrayList<>();
     private KafkaProducer<String, String> producer;
 
     @BeforeAll
@@ -71,6 +73,14 @@ public abstract class EngagementFixture extends TestInfrastructure {
     @AfterAll
     void stopProducer() {
         producer.close();
+        listeners.forEach(KafkaEvents::close);
+    }
+
+    /** Reads {@code topic} from its beginning for this class's tests (closed after them). */
+    protected KafkaEvents listen(String topic) {
+        KafkaEvents events = KafkaEvents.of(KafkaTestResource.bootstrapServers(), topic);
+        listeners.add(events);
+        return events;
     }
 
     /** A viewer: an address (as the gateway passes it on) and a browser. */
@@ -179,6 +189,40 @@ public abstract class EngagementFixture extends TestInfrastructure {
                         new SharedVideo.Branding(null, "#112233"), "media/" + client + "/" + request + "/video.mp4",
                         "media/" + client + "/" + request + "/thumbnail.jpg", null, 1280, 720, 10.0, Instant.now(),
                         expiresAt)));
+    }
+
+    /** A batch row's link rendered on view, its page without a video; its share id once the projection has it. */
+    protected String onView(UUID task, int row, SharedVideo.Render render) {
+        String share = "Sh" + UUID.randomUUID().toString().replace("-", "");
+        publish(rowPage(task, share, row, null, render));
+        Patience.await().until(() -> rowExists(share));
+        return share;
+    }
+
+    /** The page of a batch row's link as batch-service sends it: with its video, or without (rendered on view). */
+    protected SharedVideo rowPage(UUID task, String share, int row, String videoKey, SharedVideo.Render render) {
+        return rowPage(task, share, row, videoKey, render, "Hello");
+    }
+
+    protected SharedVideo rowPage(UUID task, String share, int row, String videoKey, SharedVideo.Render render,
+            String title) {
+        return new SharedVideo(vendor, SharedVideo.Source.batch, null, task, "spring", UUID.randomUUID(), 1,
+                "greeting", List.of(new SharedVideo.Video(share, SharedVideo.State.ACTIVE, row, "u-" + row,
+                        title, CTA, null, videoKey,
+                        videoKey == null ? null : videoKey.replace("video.mp4", "thumbnail.jpg"), null, 1280, 720,
+                        null, Instant.now(), Instant.now().plus(1, ChronoUnit.DAYS), render)));
+    }
+
+    /** One column of a link's projection row as text (null without the row). */
+    protected static String column(String share, String column) {
+        try (var db = PostgresTestResource.TestDatabase.fromEnvironment().connect("pmedia_engagement_test");
+                var query = db.prepareStatement("SELECT " + column + " FROM shared_video WHERE share_id = ?")) {
+            query.setString(1, share);
+            var rows = query.executeQuery();
+            return rows.next() ? rows.getString(1) : null;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     protected static boolean rowExists(String share) {

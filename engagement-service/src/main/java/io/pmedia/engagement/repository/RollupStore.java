@@ -149,6 +149,11 @@ public class RollupStore {
                       || (video_rollup.cta_clicks - ?10)
             """;
 
+    /** A video's counters now, "views,completions,cta clicks"; no row before its first event. */
+    private static final String COUNTERS = """
+            SELECT views || ',' || completions || ',' || cta_clicks FROM video_rollup WHERE share_id = ?1
+            """;
+
     private static final String ADD_TO_DAY = """
             INSERT INTO video_day_rollup (share_id, day, client_id, views, unique_viewers, plays, progress_25,
                                           progress_50, progress_75, completions, cta_clicks, bot_views, percent_sum,
@@ -392,10 +397,20 @@ public class RollupStore {
     public Uni<long[]> addToVideo(String shareId, UUID clientId, Deltas d) {
         return NativeSql.one(String.class, ADD_TO_VIDEO, shareId, clientId, d.views(), d.uniqueViewers(), d.plays(),
                 d.progress25(), d.progress50(), d.progress75(), d.completions(), d.ctaClicks(), d.botViews(),
-                d.percentSum(), d.secondsWatched(), d.firstViewAt(), d.repeatViews()).map(before -> {
-                    String[] parts = before.split(",");
-                    return new long[]{Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])};
-                });
+                d.percentSum(), d.secondsWatched(), d.firstViewAt(), d.repeatViews()).map(RollupStore::parseCounters);
+    }
+
+    /** A video's views, completions and clicks now, as {@code long[3]} (zeros before its first event). */
+    public Uni<long[]> counters(String shareId) {
+        return NativeSql.one(String.class, COUNTERS, shareId).map(RollupStore::parseCounters);
+    }
+
+    private static long[] parseCounters(String text) {
+        if (text == null) {
+            return new long[3];
+        }
+        String[] parts = text.split(",");
+        return new long[]{Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long.parseLong(parts[2])};
     }
 
     public Uni<Integer> addToDay(String shareId, LocalDate day, UUID clientId, Deltas d) {

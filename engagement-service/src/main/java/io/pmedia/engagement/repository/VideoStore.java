@@ -18,6 +18,15 @@ public class VideoStore {
             SELECT * FROM shared_video WHERE share_id = ?1
             """;
 
+    /**
+     * {@link #BY_SHARE}, its row locked until the transaction ends: the projection reads what a page event changes
+     * under the lock, so the change it judges (a render on view that ended) is judged once, whoever else applies the
+     * same event at the same moment.
+     */
+    private static final String LOCK_BY_SHARE = """
+            SELECT * FROM shared_video WHERE share_id = ?1 FOR UPDATE
+            """;
+
     /** The client's realtime request's video; another client's request finds nothing. */
     private static final String BY_REQUEST = """
             SELECT * FROM shared_video WHERE client_id = ?1 AND service_request_id = ?2
@@ -66,6 +75,10 @@ public class VideoStore {
 
     public Uni<SharedVideoRow> byShare(String shareId) {
         return NativeSql.one(SharedVideoRow.class, BY_SHARE, shareId);
+    }
+
+    public Uni<SharedVideoRow> lockByShare(String shareId) {
+        return NativeSql.one(SharedVideoRow.class, LOCK_BY_SHARE, shareId);
     }
 
     public Uni<SharedVideoRow> byRequest(UUID clientId, UUID serviceRequestId) {

@@ -14,15 +14,19 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Keeps the projection of shareable videos from {@link SharedVideo} events (docs/sharing.md). Applying an event
- * twice changes nothing; a link that was revoked or expired never plays again, whatever arrives later.
+ * twice changes nothing; a link that was revoked or expired never plays again, whatever arrives later. A link's row is
+ * read under its lock, and an event that ends its render on view publishes that milestone in the same transaction
+ * ({@link RenderMilestones}).
  */
 @ApplicationScoped
 public class Projection {
 
     private final VideoStore videos;
+    private final RenderMilestones renders;
 
-    public Projection(VideoStore videos) {
+    public Projection(VideoStore videos, RenderMilestones renders) {
         this.videos = videos;
+        this.renders = renders;
     }
 
     @WithTransaction
@@ -32,7 +36,7 @@ public class Projection {
             return Uni.createFrom().voidItem();
         }
         return Multi.createFrom().iterable(event.videos()).onItem()
-                .transformToUniAndConcatenate(video -> videos.byShare(video.shareId())
+                .transformToUniAndConcatenate(video -> videos.lockByShare(video.shareId())
                         .flatMap(existing -> upsert(existing, event, video)))
                 .collect().last().replaceWithVoid();
     }
@@ -46,6 +50,7 @@ public class Projection {
             // A video rendered on view keeps its video whatever an older page event says.
             return Uni.createFrom().voidItem();
         }
+        String reached = RenderMilestones.reached(existing, video);
         SharedVideoRow row = existing != null ? existing : new SharedVideoRow();
         boolean ended = existing != null && !"ACTIVE".equals(existing.state);
         row.shareId = video.shareId();
@@ -75,6 +80,6 @@ public class Projection {
         row.createdAt = video.createdAt();
         row.expiresAt = video.expiresAt();
         row.updatedAt = Instant.now();
-        return existing != null ? Uni.createFrom().voidItem() : row.persist().replaceWithVoid();
+        return existing != null ? renders.publish(reached, row) : row.persist().replaceWithVoid();
     }
 }

@@ -6,8 +6,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -15,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +20,6 @@ import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
 import io.pmedia.testing.KafkaEvents;
-import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -38,13 +34,8 @@ class OnViewPagesTest extends EngagementFixture {
     private KafkaEvents renders;
 
     @BeforeAll
-    void listen() {
-        renders = KafkaEvents.of(KafkaTestResource.bootstrapServers(), Topics.ENGAGEMENT_RENDERS);
-    }
-
-    @AfterAll
-    void stopListening() {
-        renders.close();
+    void listenTo() {
+        renders = listen(Topics.ENGAGEMENT_RENDERS);
     }
 
     @Test
@@ -88,7 +79,7 @@ class OnViewPagesTest extends EngagementFixture {
         }
         given().get("/v/static/preparing.jpg").then().statusCode(200).contentType(containsString("image/jpeg"));
 
-        publish(event(task, share, 7, "batch/" + vendor + "/" + task + "/7/video.mp4", null));
+        publish(rowPage(task, share, 7, "batch/" + vendor + "/" + task + "/7/video.mp4", null));
         Patience.await().untilAsserted(() -> given().get("/v/" + share + "/state").then()
                 .body("state", equalTo("ready")));
         Patience.await().untilAsserted(() -> given().redirects().follow(false).get("/v/" + share + "/video.mp4")
@@ -116,7 +107,7 @@ class OnViewPagesTest extends EngagementFixture {
             assertThat(renders.withKey(share).get(claim - 1).data().path("attempt").asInt()).isEqualTo(claim);
             // Asked again while the render runs: nothing more.
             given().post("/v/" + share + "/render").then().statusCode(200).body("state", equalTo("preparing"));
-            publish(event(task, share, 3, null, SharedVideo.Render.FAILED));
+            publish(rowPage(task, share, 3, null, SharedVideo.Render.FAILED));
             Patience.await().untilAsserted(() -> given().get("/v/" + share + "/state").then()
                     .body("state", equalTo("failed")));
         }
@@ -128,29 +119,7 @@ class OnViewPagesTest extends EngagementFixture {
                 .statusCode(404);
     }
 
-    /** A batch row's link rendered on view, its page without a video; its share id once the projection has it. */
-    private String onView(UUID task, int row, SharedVideo.Render render) {
-        String share = "Sh" + UUID.randomUUID().toString().replace("-", "");
-        publish(event(task, share, row, null, render));
-        Patience.await().until(() -> rowExists(share));
-        return share;
-    }
-
-    private SharedVideo event(UUID task, String share, int row, String videoKey, SharedVideo.Render render) {
-        return new SharedVideo(vendor, SharedVideo.Source.batch, null, task, "spring", UUID.randomUUID(), 1,
-                "greeting", List.of(new SharedVideo.Video(share, SharedVideo.State.ACTIVE, row, "u-" + row,
-                        "Hello", CTA, null, videoKey,
-                        videoKey == null ? null : videoKey.replace("video.mp4", "thumbnail.jpg"), null, 1280, 720,
-                        null, Instant.now(), Instant.now().plus(1, ChronoUnit.DAYS), render)));
-    }
-
-    private static String attempts(String share) throws Exception {
-        try (var db = io.pmedia.testing.PostgresTestResource.TestDatabase.fromEnvironment()
-                .connect("pmedia_engagement_test");
-                var query = db.prepareStatement("SELECT render_attempts FROM shared_video WHERE share_id = ?")) {
-            query.setString(1, share);
-            var rows = query.executeQuery();
-            return rows.next() ? rows.getString(1) : null;
-        }
+    private static String attempts(String share) {
+        return column(share, "render_attempts");
     }
 }

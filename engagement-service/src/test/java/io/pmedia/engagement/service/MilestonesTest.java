@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.stream.LongStream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +15,6 @@ import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.events.EngagementMilestone;
 import io.pmedia.events.Topics;
 import io.pmedia.testing.KafkaEvents;
-import io.pmedia.testing.KafkaTestResource;
 import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -30,13 +28,8 @@ class MilestonesTest extends EngagementFixture {
     private KafkaEvents milestones;
 
     @BeforeAll
-    void listen() {
-        milestones = KafkaEvents.of(KafkaTestResource.bootstrapServers(), Topics.ENGAGEMENT_STATUS);
-    }
-
-    @AfterAll
-    void close() {
-        milestones.close();
+    void listenTo() {
+        milestones = listen(Topics.ENGAGEMENT_STATUS);
     }
 
     @Test
