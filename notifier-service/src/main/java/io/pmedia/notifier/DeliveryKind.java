@@ -10,7 +10,9 @@ import io.pmedia.common.client.WebhookEventType;
 public enum DeliveryKind {
     VIDEO_PUSH(WebhookEventType.VIDEO_PUSH), BATCH_TASK_ENDED(WebhookEventType.BATCH_TASK_ENDED), TRYON_REQUEST_ENDED(
             WebhookEventType.TRYON_REQUEST_ENDED), VIDEO_VIEWED(WebhookEventType.VIDEO_VIEWED), VIDEO_COMPLETED(
-                    WebhookEventType.VIDEO_COMPLETED), CTA_CLICKED(WebhookEventType.CTA_CLICKED), TEST(null);
+                    WebhookEventType.VIDEO_COMPLETED), CTA_CLICKED(WebhookEventType.CTA_CLICKED), VIDEO_RENDERED(
+                            WebhookEventType.VIDEO_RENDERED), VIDEO_RENDER_FAILED(
+                                    WebhookEventType.VIDEO_RENDER_FAILED), TEST(null);
 
     private final WebhookEventType eventType;
 

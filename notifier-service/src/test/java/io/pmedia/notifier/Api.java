@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import io.pmedia.testing.GatewayStub;
 import io.pmedia.testing.TestTokens;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.ValidatableResponse;
 
@@ -14,6 +16,13 @@ import io.restassured.response.ValidatableResponse;
 public final class Api {
 
     private Api() {
+    }
+
+    /** Registers the client with {@code url} and {@code secret} and subscribes its endpoint to {@code types}. */
+    public static void subscribe(UUID clientId, String url, String secret, List<String> types) {
+        GatewayStub.register(clientId, url, GatewayStub.Secret.current(secret));
+        given().header("Authorization", TestTokens.bearer(clientId)).contentType(ContentType.JSON)
+                .body(Map.of("url", url, "event-types", types)).put("/webhooks/endpoint").then().statusCode(200);
     }
 
     public static ValidatableResponse deliveries(UUID clientId, String query) {

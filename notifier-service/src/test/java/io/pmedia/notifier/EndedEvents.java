@@ -53,6 +53,24 @@ public final class EndedEvents implements AutoCloseable {
         return send("pmedia.engagement.status", "io.pmedia.engagement.milestone", shareId, data);
     }
 
+    /**
+     * The end of a batch row's render on first view, as engagement-service's outbox writes it: {@code video.rendered}
+     * (with the link's video URL) or {@code video.render-failed} (with a message) of the link's {@code attempt}-th
+     * claim; its event id.
+     */
+    public UUID renderEnded(UUID client, String type, String shareId, UUID task, int row, int attempt) {
+        boolean rendered = "video.rendered".equals(type);
+        String shareUrl = "https://pmedia.example/v/" + shareId;
+        ObjectNode data = JSON.createObjectNode().put("event-type", type).put("client-id", client.toString())
+                .put("share-id", shareId).putNull("service-request-id").put("task-id", task.toString())
+                .put("row", row).put("campaign-id", "spring").put("template-id", UUID.randomUUID().toString())
+                .put("user-id", "u-" + row).put("views", 0).put("completions", 0).put("cta-clicks", 0)
+                .put("at", Instant.now().toString()).put("share-url", shareUrl)
+                .put("video-url", rendered ? shareUrl + "/video.mp4" : null).put("attempt", attempt)
+                .put("message", rendered ? null : "the render on first view of row " + row + " failed");
+        return send("pmedia.engagement.status", "io.pmedia.engagement.milestone", shareId, data);
+    }
+
     /** A render result as a worker publishes it on {@code topic} (a job's reply-to); its event id. */
     public UUID render(String topic, UUID client, boolean success, double seconds, long renderMillis, long bytes) {
         String job = UUID.randomUUID().toString();

@@ -60,7 +60,7 @@ class WebhookEndpointTest {
         assertThat(initial.getList("event-types")).containsExactly("video.push");
         assertThat(initial.getList("available-event-types"))
                 .containsExactly("video.push", "batch.task.ended", "tryon.request.ended", "video.viewed",
-                        "video.completed", "cta.clicked");
+                        "video.completed", "cta.clicked", "video.rendered", "video.render-failed");
         assertThat(initial.getBoolean("disabled")).isFalse();
         isError(post(client, "/webhooks/endpoint/test"), 409, "CONFLICT");
 

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -32,8 +33,9 @@ import io.smallrye.mutiny.Uni;
  * The engagement events a vendor may subscribe to (docs/webhooks.md, docs/sharing.md), from engagement-service's
  * milestones on {@code pmedia.engagement.status}: {@code video.viewed} (a shared video's first view) and
  * {@code video.completed} (its first completion), once per video, and {@code cta.clicked}, once per page view that
- * clicked. Only endpoints that subscribe get them; signed, retried and logged like the video push; offsets are
- * committed only after the deliveries are stored.
+ * clicked; and the end of a render on first view: {@code video.rendered} once per link, {@code video.render-failed}
+ * once per render of the link that failed. Only endpoints that subscribe get them; signed, retried and logged like
+ * the video push; offsets are committed only after the deliveries are stored.
  */
 @ApplicationScoped
 public class EngagementConsumer {
@@ -48,6 +50,16 @@ public class EngagementConsumer {
             @JsonProperty("user-id") String userId, long views, long completions,
             @JsonProperty("cta-clicks") long ctaClicks,
             @JsonFormat(shape = JsonFormat.Shape.STRING) Instant at) {
+    }
+
+    /**
+     * The body of a render event ({@code video.rendered}, {@code video.render-failed}): an engagement event's fields,
+     * then the link ({@code share-url}), its stable video URL ({@code video-url}, null for a failure) and what happened
+     * ({@code message}, null for a video that came).
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record VideoRender(@JsonUnwrapped VideoEngagement engagement, @JsonProperty("share-url") String shareUrl,
+            @JsonProperty("video-url") String videoUrl, String message) {
     }
 
     private static final Logger LOG = Logger.getLogger(EngagementConsumer.class);
@@ -90,19 +102,29 @@ public class EngagementConsumer {
             case EngagementMilestone.VIEWED -> DeliveryKind.VIDEO_VIEWED;
             case EngagementMilestone.COMPLETED -> DeliveryKind.VIDEO_COMPLETED;
             case EngagementMilestone.CTA_CLICKED -> DeliveryKind.CTA_CLICKED;
+            case EngagementMilestone.RENDERED -> DeliveryKind.VIDEO_RENDERED;
+            case EngagementMilestone.RENDER_FAILED -> DeliveryKind.VIDEO_RENDER_FAILED;
             default -> null;
         };
         if (kind == null) {
             return null;
         }
-        // A first view or completion is one delivery per video; each click is its own (the event's id).
-        String identity = kind == DeliveryKind.CTA_CLICKED ? event.id() : milestone.shareId();
+        // A first view, completion or render is one delivery per video; each click is its own (the event's id), and
+        // so is each failed render of the link (its claims when it failed).
+        String identity = switch (kind) {
+            case CTA_CLICKED -> event.id();
+            case VIDEO_RENDER_FAILED -> milestone.shareId() + ":" + milestone.attempt();
+            default -> milestone.shareId();
+        };
         String subject = milestone.serviceRequestId() != null
                 ? milestone.serviceRequestId().toString()
                 : milestone.shareId();
-        VideoEngagement body = new VideoEngagement(kind.wire(), milestone.shareId(), milestone.serviceRequestId(),
-                milestone.taskId(), milestone.row(), milestone.campaignId(), milestone.userId(), milestone.views(),
-                milestone.completions(), milestone.ctaClicks(), milestone.at());
+        VideoEngagement engagement = new VideoEngagement(kind.wire(), milestone.shareId(),
+                milestone.serviceRequestId(), milestone.taskId(), milestone.row(), milestone.campaignId(),
+                milestone.userId(), milestone.views(), milestone.completions(), milestone.ctaClicks(), milestone.at());
+        Object body = kind == DeliveryKind.VIDEO_RENDERED || kind == DeliveryKind.VIDEO_RENDER_FAILED
+                ? new VideoRender(engagement, milestone.shareUrl(), milestone.videoUrl(), milestone.message())
+                : engagement;
         try {
             return new NewDelivery(WebhookIds.derived(kind.wire() + ":" + identity), WebhookIds.eventId(event.id()),
                     kind, milestone.clientId(), subject, mapper.writeValueAsString(body),
