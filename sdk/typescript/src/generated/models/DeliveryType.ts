@@ -24,6 +24,8 @@ export const DeliveryType = {
     VideoViewed: 'video.viewed',
     VideoCompleted: 'video.completed',
     CtaClicked: 'cta.clicked',
+    VideoRendered: 'video.rendered',
+    VideoRenderFailed: 'video.render-failed',
     Test: 'test',
 } as const;
 export type DeliveryType = typeof DeliveryType[keyof typeof DeliveryType];

@@ -14,7 +14,7 @@
 
 
 /**
- * video.push (interface 2.7, the default), batch.task.ended (body: the 2.8 task status), tryon.request.ended (body: the 2.9 status), video.viewed, video.completed, cta.clicked (docs/webhooks.md, Engagement events)
+ * video.push (interface 2.7, the default), batch.task.ended (body: the 2.8 task status), tryon.request.ended (body: the 2.9 status), video.viewed, video.completed, cta.clicked (docs/webhooks.md, Engagement events), video.rendered, video.render-failed (a video rendered on first view: its render ended; docs/webhooks.md, Renders on first view)
  * @export
  */
 export const WebhookEventType = {
@@ -24,6 +24,8 @@ export const WebhookEventType = {
     VideoViewed: 'video.viewed',
     VideoCompleted: 'video.completed',
     CtaClicked: 'cta.clicked',
+    VideoRendered: 'video.rendered',
+    VideoRenderFailed: 'video.render-failed',
 } as const;
 export type WebhookEventType = typeof WebhookEventType[keyof typeof WebhookEventType];
 

@@ -32,6 +32,8 @@ class DeliveryType(str, Enum):
     VIDEO_DOT_VIEWED = 'video.viewed'
     VIDEO_DOT_COMPLETED = 'video.completed'
     CTA_DOT_CLICKED = 'cta.clicked'
+    VIDEO_DOT_RENDERED = 'video.rendered'
+    VIDEO_DOT_RENDER_MINUS_FAILED = 'video.render-failed'
     TEST = 'test'
 
     @classmethod

@@ -20,7 +20,7 @@ from typing_extensions import Self
 
 class WebhookEventType(str, Enum):
     """
-    video.push (interface 2.7, the default), batch.task.ended (body: the 2.8 task status), tryon.request.ended (body: the 2.9 status), video.viewed, video.completed, cta.clicked (docs/webhooks.md, Engagement events)
+    video.push (interface 2.7, the default), batch.task.ended (body: the 2.8 task status), tryon.request.ended (body: the 2.9 status), video.viewed, video.completed, cta.clicked (docs/webhooks.md, Engagement events), video.rendered, video.render-failed (a video rendered on first view: its render ended; docs/webhooks.md, Renders on first view)
     """
 
     """
@@ -32,6 +32,8 @@ class WebhookEventType(str, Enum):
     VIDEO_DOT_VIEWED = 'video.viewed'
     VIDEO_DOT_COMPLETED = 'video.completed'
     CTA_DOT_CLICKED = 'cta.clicked'
+    VIDEO_DOT_RENDERED = 'video.rendered'
+    VIDEO_DOT_RENDER_MINUS_FAILED = 'video.render-failed'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
