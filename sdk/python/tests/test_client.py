@@ -15,8 +15,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import pmedia_client
 from pmedia_client import (MediaData, MediaRequest, NotFoundError, PmediaApiError, PmediaClient, PmediaError,
-                           RenderFailedError, RetryPolicy, ServiceUnavailableError, TaskCreateRequest,
-                           WebhookVerificationError, verify_webhook)
+                           RenderFailedError, RenderWebhookEvent, RetryPolicy, ServiceUnavailableError,
+                           TaskCreateRequest, WebhookVerificationError, verify_webhook)
 
 Answer = Tuple[int, Dict[str, str], Any]
 
@@ -199,6 +199,14 @@ PUSH = '{"client-request-id":"r-1","user-id":"u-1","video-url":"https://s/v.mp4"
 ENGAGEMENT = ('{"event-type":"%s","share-id":"uve","transaction-id":"c977","task-id":null,"row":null,"campaign-id":null,'
               '"user-id":"u-1","views":1,"completions":0,"cta-clicks":2,"at":"2026-11-27T13:26:42.61Z"}')
 
+RENDERED = ('{"event-type":"video.rendered","share-id":"uve","transaction-id":null,"task-id":"6f1c","row":7,'
+            '"campaign-id":"spring","user-id":"u-7","views":0,"completions":0,"cta-clicks":0,"at":"2026-11-30T09:00:00Z",'
+            '"share-url":"https://p/v/uve","video-url":"https://p/v/uve/video.mp4","message":null}')
+RENDER_FAILED = ('{"event-type":"video.render-failed","share-id":"uvf","transaction-id":"c977","task-id":null,"row":null,'
+                 '"campaign-id":null,"user-id":"u-1","views":1,"completions":0,"cta-clicks":0,'
+                 '"at":"2026-11-30T09:00:00Z","share-url":"https://p/v/uvf","video-url":null,'
+                 '"message":"the render failed"}')
+
 
 class WebhooksTest(unittest.TestCase):
 
@@ -224,6 +232,11 @@ class WebhooksTest(unittest.TestCase):
             "video.viewed": (ENGAGEMENT % "video.viewed", lambda d: d.views == 1 and d.cta_clicks == 2),
             "video.completed": (ENGAGEMENT % "video.completed", lambda d: d.event_type == "video.completed"),
             "cta.clicked": (ENGAGEMENT % "cta.clicked", lambda d: d.share_id == "uve" and d.at.year == 2026),
+            "video.rendered": (RENDERED, lambda d: d.task_id == "6f1c" and d.row == 7
+                               and d.share_url == "https://p/v/uve" and d.video_url == "https://p/v/uve/video.mp4"
+                               and d.message is None and d.at.year == 2026),
+            "video.render-failed": (RENDER_FAILED, lambda d: d.transaction_id == "c977" and d.views == 1
+                                    and d.video_url is None and d.message == "the render failed"),
         }
         for kind, (body, check) in events.items():
             event = verify_webhook(signed(body, kind), body, SECRET)
@@ -231,6 +244,7 @@ class WebhooksTest(unittest.TestCase):
             self.assertEqual(event.webhook_id, "msg_1")
             self.assertTrue(check(event.data), kind)
         self.assertEqual(verify_webhook(signed(PUSH), PUSH.encode(), SECRET).type, "video.push")
+        self.assertIsInstance(verify_webhook(signed(RENDER_FAILED), RENDER_FAILED, SECRET), RenderWebhookEvent)
 
     def test_a_header_that_disagrees_a_changed_body_another_secret_or_an_old_timestamp_does_not_verify(self) -> None:
         with self.assertRaises(WebhookVerificationError):

@@ -38,6 +38,18 @@ export interface EngagementEvent {
     at: Date;
 }
 
+/**
+ * The end of a render on first view (docs/webhooks.md, "Renders on first view"): an engagement event's fields, then
+ * the link (`shareUrl`), its stable video URL (`videoUrl`, `video.rendered` only: a redirect to the file) and what
+ * happened (`message`, `video.render-failed` only).
+ */
+export interface RenderEvent extends Omit<EngagementEvent, 'eventType'> {
+    eventType: 'video.rendered' | 'video.render-failed';
+    shareUrl: string;
+    videoUrl: string | null;
+    message: string | null;
+}
+
 /** Every event type a webhook endpoint may receive (WebhookEventType of docs/openapi.yaml), and `test`. */
 export type WebhookEventType = WebhookEvent['type'];
 
@@ -55,7 +67,8 @@ interface Delivery<T extends string, D> {
  * A verified webhook, narrowed by `type`:
  * `video.push` and `test` (interface 2.7: clientRequestId, userId, videoUrl; a test's clientRequestId starts with
  * `pmedia-test-`), `batch.task.ended` (the 2.8 task status), `tryon.request.ended` (the 2.9 status),
- * `video.viewed`, `video.completed` and `cta.clicked` (an {@link EngagementEvent}).
+ * `video.viewed`, `video.completed` and `cta.clicked` (an {@link EngagementEvent}), `video.rendered` and
+ * `video.render-failed` (a {@link RenderEvent}).
  */
 export type WebhookEvent =
     | Delivery<'video.push', VideoPush>
@@ -64,9 +77,11 @@ export type WebhookEvent =
     | Delivery<'tryon.request.ended', TryOnStatus>
     | Delivery<'video.viewed', EngagementEvent>
     | Delivery<'video.completed', EngagementEvent>
-    | Delivery<'cta.clicked', EngagementEvent>;
+    | Delivery<'cta.clicked', EngagementEvent>
+    | Delivery<'video.rendered', RenderEvent>
+    | Delivery<'video.render-failed', RenderEvent>;
 
-const ENGAGEMENT = new Set(['video.viewed', 'video.completed', 'cta.clicked']);
+const NAMED = new Set(['video.viewed', 'video.completed', 'cta.clicked', 'video.rendered', 'video.render-failed']);
 
 /**
  * Checks a webhook and reads it as the event it is.
@@ -112,6 +127,9 @@ export function verifyWebhook(headers: WebhookHeaders, body: string | Uint8Array
             return { type, ...envelope, data: TaskStatusFromJSON(json) };
         case 'tryon.request.ended':
             return { type, ...envelope, data: TryOnStatusFromJSON(json) };
+        case 'video.rendered':
+        case 'video.render-failed':
+            return { type, ...envelope, data: render(json, type) };
         default:
             return { type, ...envelope, data: engagement(json, type) };
     }
@@ -121,10 +139,10 @@ export function verifyWebhook(headers: WebhookHeaders, body: string | Uint8Array
 function typeOf(json: Record<string, unknown>, header: string | undefined): WebhookEventType {
     const named = json['event-type'];
     if (typeof named === 'string') {
-        if (!ENGAGEMENT.has(named)) {
+        if (!NAMED.has(named)) {
             throw new WebhookVerificationError(`the webhook verifies but its event-type ${named} is no event pmedia sends`);
         }
-        return named as EngagementEvent['eventType'];
+        return named as EngagementEvent['eventType'] | RenderEvent['eventType'];
     }
     if ('task-id' in json) {
         return 'batch.task.ended';
@@ -138,22 +156,34 @@ function typeOf(json: Record<string, unknown>, header: string | undefined): Webh
     throw new WebhookVerificationError('the webhook verifies but its body is no event pmedia sends');
 }
 
-function engagement(json: Record<string, unknown>, type: EngagementEvent['eventType']): EngagementEvent {
-    const text = (key: string): string | null => (typeof json[key] === 'string' ? json[key] as string : null);
+function text(json: Record<string, unknown>, key: string): string | null {
+    return typeof json[key] === 'string' ? json[key] as string : null;
+}
+
+/** What every event about a shared video carries. */
+function videoFields(json: Record<string, unknown>): Omit<EngagementEvent, 'eventType'> {
     const count = (key: string): number => (typeof json[key] === 'number' ? json[key] as number : 0);
     return {
-        eventType: type,
-        shareId: text('share-id') ?? '',
-        transactionId: text('transaction-id'),
-        taskId: text('task-id'),
+        shareId: text(json, 'share-id') ?? '',
+        transactionId: text(json, 'transaction-id'),
+        taskId: text(json, 'task-id'),
         row: typeof json.row === 'number' ? json.row : null,
-        campaignId: text('campaign-id'),
-        userId: text('user-id'),
+        campaignId: text(json, 'campaign-id'),
+        userId: text(json, 'user-id'),
         views: count('views'),
         completions: count('completions'),
         ctaClicks: count('cta-clicks'),
         at: new Date(String(json.at)),
     };
+}
+
+function engagement(json: Record<string, unknown>, type: EngagementEvent['eventType']): EngagementEvent {
+    return { eventType: type, ...videoFields(json) };
+}
+
+function render(json: Record<string, unknown>, type: RenderEvent['eventType']): RenderEvent {
+    return { eventType: type, ...videoFields(json), shareUrl: text(json, 'share-url') ?? '',
+        videoUrl: text(json, 'video-url'), message: text(json, 'message') };
 }
 
 function plain(headers: WebhookHeaders): Record<string, string> {

@@ -46,6 +46,16 @@ const EVENTS = {
         + '"user-id":"u-1","views":1,"completions":0,"cta-clicks":2,"at":"2026-11-27T13:26:42.61Z"}',
         { eventType: type, shareId: 'uve', transactionId: 'c977', taskId: null, row: null, userId: 'u-1', views: 1,
             completions: 0, ctaClicks: 2 }]])),
+    'video.rendered': ['{"event-type":"video.rendered","share-id":"uve","transaction-id":null,"task-id":"6f1c","row":7,'
+        + '"campaign-id":"spring","user-id":"u-7","views":0,"completions":0,"cta-clicks":0,"at":"2026-11-30T09:00:00Z",'
+        + '"share-url":"https://p/v/uve","video-url":"https://p/v/uve/video.mp4","message":null}',
+        { eventType: 'video.rendered', shareId: 'uve', transactionId: null, taskId: '6f1c', row: 7, campaignId: 'spring',
+            shareUrl: 'https://p/v/uve', videoUrl: 'https://p/v/uve/video.mp4', message: null }],
+    'video.render-failed': ['{"event-type":"video.render-failed","share-id":"uvf","transaction-id":"c977","task-id":null,'
+        + '"row":null,"campaign-id":null,"user-id":"u-1","views":1,"completions":0,"cta-clicks":0,"at":"2026-11-30T09:00:00Z",'
+        + '"share-url":"https://p/v/uvf","video-url":null,"message":"the render on first view failed"}',
+        { eventType: 'video.render-failed', shareId: 'uvf', transactionId: 'c977', views: 1, shareUrl: 'https://p/v/uvf',
+            videoUrl: null, message: 'the render on first view failed' }],
 };
 
 test('every event type verifies and comes back with its type and its typed fields', () => {
@@ -58,6 +68,9 @@ test('every event type verifies and comes back with its type and its typed field
     }
     const viewed = verifyWebhook(signed(EVENTS['video.viewed'][0], 'video.viewed'), EVENTS['video.viewed'][0], secret);
     assert.equal(viewed.data.at.toISOString(), '2026-11-27T13:26:42.610Z');
+    const failed = verifyWebhook(signed(EVENTS['video.render-failed'][0]), EVENTS['video.render-failed'][0], secret);
+    assert.equal(failed.type, 'video.render-failed', 'without the header: from the body');
+    assert.equal(failed.data.at.toISOString(), '2026-11-30T09:00:00.000Z');
 });
 
 test('the unsigned webhook-event-type header must agree with the signed body', () => {

@@ -14,12 +14,12 @@ from .client import PmediaClient, RetryPolicy, idempotent
 from .errors import (BadRequestError, ConflictError, NotFoundError, PmediaApiError, PmediaError, RateLimitedError,
                      RenderFailedError, ServiceUnavailableError, TaskFailedError, UnauthorizedError, WaitTimeoutError,
                      WebhookVerificationError)
-from .webhooks import (BatchTaskEndedEvent, EngagementEvent, EngagementWebhookEvent, TryOnRequestEndedEvent,
-                       VideoPushEvent, WebhookEvent, verify_webhook)
+from .webhooks import (BatchTaskEndedEvent, EngagementEvent, EngagementWebhookEvent, RenderEvent, RenderWebhookEvent,
+                       TryOnRequestEndedEvent, VideoPushEvent, WebhookEvent, verify_webhook)
 
 __all__ = ["PmediaClient", "RetryPolicy", "idempotent", "MediaData", "MediaRequest", "MediaStatus",
            "TaskCreateRequest", "TaskStatus", "PmediaError", "PmediaApiError", "BadRequestError", "UnauthorizedError",
            "NotFoundError", "ConflictError", "RateLimitedError", "ServiceUnavailableError", "RenderFailedError",
            "TaskFailedError", "WaitTimeoutError", "WebhookVerificationError", "verify_webhook", "WebhookEvent",
            "VideoPushEvent", "BatchTaskEndedEvent", "TryOnRequestEndedEvent", "EngagementWebhookEvent",
-           "EngagementEvent"]
+           "EngagementEvent", "RenderWebhookEvent", "RenderEvent"]

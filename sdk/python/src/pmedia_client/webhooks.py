@@ -13,7 +13,7 @@ import json
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Dict, Literal, Mapping, Optional, Union
+from typing import Any, Dict, Generic, Literal, Mapping, Optional, TypeVar, Union
 
 from pmedia_client.generated.models.task_status import TaskStatus
 from pmedia_client.generated.models.try_on_status import TryOnStatus
@@ -24,10 +24,13 @@ from .errors import WebhookVerificationError
 TOLERANCE_SECONDS = 5 * 60
 
 
+EventType = TypeVar("EventType", bound=str)
+
+
 @dataclass(frozen=True)
-class EngagementEvent:
-    """What viewers did on a share page (docs/webhooks.md, "Engagement events"): the video's counters then."""
-    event_type: Literal["video.viewed", "video.completed", "cta.clicked"]
+class SharedVideoEvent(Generic[EventType]):
+    """What every event about a shared video carries: the video, and its counters when the event was reached."""
+    event_type: EventType
     share_id: str
     transaction_id: Optional[str]
     task_id: Optional[str]
@@ -41,45 +44,65 @@ class EngagementEvent:
 
 
 @dataclass(frozen=True)
-class VideoPushEvent:
+class EngagementEvent(SharedVideoEvent[Literal["video.viewed", "video.completed", "cta.clicked"]]):
+    """What viewers did on a share page (docs/webhooks.md, "Engagement events"): the video's counters then."""
+
+
+@dataclass(frozen=True)
+class RenderEvent(SharedVideoEvent[Literal["video.rendered", "video.render-failed"]]):
+    """The end of a render on first view (docs/webhooks.md, "Renders on first view"): an engagement event's fields,
+    then the link, its stable video URL (`video.rendered` only: a redirect to the file) and what happened
+    (`video.render-failed` only)."""
+    share_url: str
+    video_url: Optional[str]
+    message: Optional[str]
+
+
+EventData = TypeVar("EventData")
+
+
+@dataclass(frozen=True)
+class Delivery(Generic[EventType, EventData]):
+    """A verified webhook: its type (the webhook-event-type header, checked against the signed body), its webhook-id
+    (the same on every retry and replay of one delivery: drop duplicates by it), the webhook-timestamp of this attempt
+    and the typed body."""
+    type: EventType
+    webhook_id: str
+    timestamp: datetime
+    data: EventData
+
+
+@dataclass(frozen=True)
+class VideoPushEvent(Delivery[Literal["video.push", "test"], VideoPush]):
     """`video.push` (interface 2.7), or `test` (a test sent from the console or POST /webhooks/endpoint/test)."""
-    type: Literal["video.push", "test"]
-    webhook_id: str
-    timestamp: datetime
-    data: VideoPush
 
 
 @dataclass(frozen=True)
-class BatchTaskEndedEvent:
+class BatchTaskEndedEvent(Delivery[Literal["batch.task.ended"], TaskStatus]):
     """`batch.task.ended`: the 2.8 task status."""
-    type: Literal["batch.task.ended"]
-    webhook_id: str
-    timestamp: datetime
-    data: TaskStatus
 
 
 @dataclass(frozen=True)
-class TryOnRequestEndedEvent:
+class TryOnRequestEndedEvent(Delivery[Literal["tryon.request.ended"], TryOnStatus]):
     """`tryon.request.ended`: the 2.9 status."""
-    type: Literal["tryon.request.ended"]
-    webhook_id: str
-    timestamp: datetime
-    data: TryOnStatus
 
 
 @dataclass(frozen=True)
-class EngagementWebhookEvent:
+class EngagementWebhookEvent(Delivery[Literal["video.viewed", "video.completed", "cta.clicked"], EngagementEvent]):
     """`video.viewed`, `video.completed` or `cta.clicked`."""
-    type: Literal["video.viewed", "video.completed", "cta.clicked"]
-    webhook_id: str
-    timestamp: datetime
-    data: EngagementEvent
 
 
-WebhookEvent = Union[VideoPushEvent, BatchTaskEndedEvent, TryOnRequestEndedEvent, EngagementWebhookEvent]
+@dataclass(frozen=True)
+class RenderWebhookEvent(Delivery[Literal["video.rendered", "video.render-failed"], RenderEvent]):
+    """`video.rendered` or `video.render-failed`."""
+
+
+WebhookEvent = Union[VideoPushEvent, BatchTaskEndedEvent, TryOnRequestEndedEvent, EngagementWebhookEvent,
+                     RenderWebhookEvent]
 """A verified webhook; narrow it by `type` (or isinstance)."""
 
 _ENGAGEMENT = ("video.viewed", "video.completed", "cta.clicked")
+_RENDER = ("video.rendered", "video.render-failed")
 
 
 def verify_webhook(headers: Mapping[str, str], body: Union[str, bytes], secret: str,
@@ -127,6 +150,9 @@ def verify_webhook(headers: Mapping[str, str], body: Union[str, bytes], secret: 
         return BatchTaskEndedEvent(kind, webhook_id, at, TaskStatus.from_dict(payload))
     if kind == "tryon.request.ended":
         return TryOnRequestEndedEvent(kind, webhook_id, at, TryOnStatus.from_dict(payload))
+    if kind in _RENDER:
+        render = _render(payload)
+        return RenderWebhookEvent(render.event_type, webhook_id, at, render)
     engagement = _engagement(payload)
     return EngagementWebhookEvent(engagement.event_type, webhook_id, at, engagement)
 
@@ -134,7 +160,7 @@ def verify_webhook(headers: Mapping[str, str], body: Union[str, bytes], secret: 
 def _type_of(payload: Dict[str, Any], header: Optional[str]) -> str:
     named = payload.get("event-type")
     if isinstance(named, str):
-        if named not in _ENGAGEMENT:
+        if named not in _ENGAGEMENT and named not in _RENDER:
             raise WebhookVerificationError(f"the webhook verifies but its event-type {named} is no event pmedia sends")
         return named
     if "task-id" in payload:
@@ -146,21 +172,35 @@ def _type_of(payload: Dict[str, Any], header: Optional[str]) -> str:
     raise WebhookVerificationError("the webhook verifies but its body is no event pmedia sends")
 
 
-def _engagement(payload: Dict[str, Any]) -> EngagementEvent:
-    def text(key: str) -> Optional[str]:
-        value = payload.get(key)
-        return value if isinstance(value, str) else None
+def _text(payload: Dict[str, Any], key: str) -> Optional[str]:
+    value = payload.get(key)
+    return value if isinstance(value, str) else None
 
+
+def _video_fields(payload: Dict[str, Any]) -> Dict[str, Any]:
+    """What every event about a shared video carries, as the dataclasses' keyword arguments."""
     def count(key: str) -> int:
         value = payload.get(key)
         return value if isinstance(value, int) else 0
 
-    event_type = payload["event-type"]
-    assert event_type in _ENGAGEMENT
     at = str(payload.get("at", "")).replace("Z", "+00:00")
     row = payload.get("row")
-    return EngagementEvent(event_type=event_type, share_id=text("share-id") or "", transaction_id=text("transaction-id"),
-                           task_id=text("task-id"), row=row if isinstance(row, int) else None,
-                           campaign_id=text("campaign-id"), user_id=text("user-id"), views=count("views"),
-                           completions=count("completions"), cta_clicks=count("cta-clicks"),
-                           at=datetime.fromisoformat(at) if at else datetime.fromtimestamp(0, tz=timezone.utc))
+    return dict(share_id=_text(payload, "share-id") or "", transaction_id=_text(payload, "transaction-id"),
+                task_id=_text(payload, "task-id"), row=row if isinstance(row, int) else None,
+                campaign_id=_text(payload, "campaign-id"), user_id=_text(payload, "user-id"), views=count("views"),
+                completions=count("completions"), cta_clicks=count("cta-clicks"),
+                at=datetime.fromisoformat(at) if at else datetime.fromtimestamp(0, tz=timezone.utc))
+
+
+def _engagement(payload: Dict[str, Any]) -> EngagementEvent:
+    event_type = payload["event-type"]
+    assert event_type in _ENGAGEMENT
+    return EngagementEvent(event_type=event_type, **_video_fields(payload))
+
+
+def _render(payload: Dict[str, Any]) -> RenderEvent:
+    event_type = payload["event-type"]
+    assert event_type in _RENDER
+    return RenderEvent(event_type=event_type, share_url=_text(payload, "share-url") or "",
+                       video_url=_text(payload, "video-url"), message=_text(payload, "message"),
+                       **_video_fields(payload))

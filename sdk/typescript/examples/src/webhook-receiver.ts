@@ -39,6 +39,12 @@ if (isMain(import.meta.url)) {
                 case 'cta.clicked':
                     console.log(`${event.type} on ${event.data.shareId}: ${event.data.views} views`);
                     break;
+                case 'video.rendered':
+                    console.log(`rendered on first view: ${event.data.shareUrl} plays ${event.data.videoUrl}`);
+                    break;
+                case 'video.render-failed':
+                    console.log(`render on first view failed for ${event.data.shareUrl}: ${event.data.message}`);
+                    break;
                 default:
                     console.log(`${event.type} (${event.webhookId})`);
             }

@@ -15,7 +15,8 @@ import io.pmedia.client.model.VideoPush;
  * docs/webhooks.md and docs/asyncapi.yaml, the {@code webhook-id} and timestamp, and its body typed by the type:
  * {@link #videoPush()} for {@code video.push} and {@code test}, {@link #taskStatus()} for {@code batch.task.ended},
  * {@link #tryOnStatus()} for {@code tryon.request.ended}, {@link #engagement()} for {@code video.viewed},
- * {@code video.completed} and {@code cta.clicked}. Asking for another type's body is an {@link IllegalStateException}.
+ * {@code video.completed} and {@code cta.clicked}, {@link #render()} for {@code video.rendered} and
+ * {@code video.render-failed}. Asking for another type's body is an {@link IllegalStateException}.
  */
 public final class WebhookEvent {
 
@@ -23,7 +24,8 @@ public final class WebhookEvent {
     public enum Type {
         VIDEO_PUSH("video.push"), TEST("test"), BATCH_TASK_ENDED("batch.task.ended"), TRYON_REQUEST_ENDED(
                 "tryon.request.ended"), VIDEO_VIEWED("video.viewed"), VIDEO_COMPLETED(
-                        "video.completed"), CTA_CLICKED("cta.clicked");
+                        "video.completed"), CTA_CLICKED("cta.clicked"), VIDEO_RENDERED(
+                                "video.rendered"), VIDEO_RENDER_FAILED("video.render-failed");
 
         private final String wire;
 
@@ -43,7 +45,7 @@ public final class WebhookEvent {
 
     /** What viewers did on a share page (docs/webhooks.md, "Engagement events"): the video's counters then. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public static final class EngagementEvent {
+    public static class EngagementEvent {
         @JsonProperty("event-type")
         public String eventType;
         @JsonProperty("share-id")
@@ -67,6 +69,21 @@ public final class WebhookEvent {
         public long ctaClicks;
         @JsonProperty("at")
         public Instant at;
+    }
+
+    /**
+     * The end of a render on first view (docs/webhooks.md, "Renders on first view"): an engagement event's fields,
+     * then the link, its stable video URL ({@code video.rendered} only: a redirect to the file) and what happened
+     * ({@code video.render-failed} only).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public static final class RenderEvent extends EngagementEvent {
+        @JsonProperty("share-url")
+        public String shareUrl;
+        @JsonProperty("video-url")
+        public String videoUrl;
+        @JsonProperty("message")
+        public String message;
     }
 
     private final Type type;
@@ -113,6 +130,11 @@ public final class WebhookEvent {
     /** The body of a {@code video.viewed}, {@code video.completed} or {@code cta.clicked}. */
     public EngagementEvent engagement() {
         return body(EngagementEvent.class, Type.VIDEO_VIEWED, Type.VIDEO_COMPLETED, Type.CTA_CLICKED);
+    }
+
+    /** The body of a {@code video.rendered} or {@code video.render-failed}. */
+    public RenderEvent render() {
+        return body(RenderEvent.class, Type.VIDEO_RENDERED, Type.VIDEO_RENDER_FAILED);
     }
 
     private <T> T body(Class<T> kind, Type... types) {

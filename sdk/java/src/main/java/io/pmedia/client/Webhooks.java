@@ -98,6 +98,10 @@ public final class Webhooks {
             case TRYON_REQUEST_ENDED :
                 kind = TryOnStatus.class;
                 break;
+            case VIDEO_RENDERED :
+            case VIDEO_RENDER_FAILED :
+                kind = WebhookEvent.RenderEvent.class;
+                break;
             default :
                 kind = WebhookEvent.EngagementEvent.class;
         }

@@ -102,6 +102,29 @@ class WebhooksTest {
             assertThat(event.engagement().ctaClicks).isEqualTo(2);
             assertThat(event.engagement().at).isEqualTo(Instant.parse("2026-11-27T13:26:42.61Z"));
         }
+        String rendered = "{\"event-type\":\"video.rendered\",\"share-id\":\"uve\",\"transaction-id\":null,"
+                + "\"task-id\":\"6f1c\",\"row\":7,\"campaign-id\":\"spring\",\"user-id\":\"u-7\",\"views\":0,"
+                + "\"completions\":0,\"cta-clicks\":0,\"at\":\"2026-11-30T09:00:00Z\","
+                + "\"share-url\":\"https://p/v/uve\",\"video-url\":\"https://p/v/uve/video.mp4\",\"message\":null}";
+        WebhookEvent video = Webhooks.verifyEvent(signed(rendered, "video.rendered"), rendered, SECRET);
+        assertThat(video.getType()).isEqualTo(WebhookEvent.Type.VIDEO_RENDERED);
+        assertThat(video.render().taskId).isEqualTo("6f1c");
+        assertThat(video.render().row).isEqualTo(7);
+        assertThat(video.render().shareUrl).isEqualTo("https://p/v/uve");
+        assertThat(video.render().videoUrl).isEqualTo("https://p/v/uve/video.mp4");
+        assertThat(video.render().message).isNull();
+        assertThatThrownBy(video::engagement).isInstanceOf(IllegalStateException.class);
+        String failed = "{\"event-type\":\"video.render-failed\",\"share-id\":\"uvf\",\"transaction-id\":\"c977\","
+                + "\"task-id\":null,\"row\":null,\"campaign-id\":null,\"user-id\":\"u-1\",\"views\":1,"
+                + "\"completions\":0,\"cta-clicks\":0,\"at\":\"2026-11-30T09:00:00Z\","
+                + "\"share-url\":\"https://p/v/uvf\",\"video-url\":null,\"message\":\"the render failed\"}";
+        WebhookEvent lost = Webhooks.verifyEvent(signed(failed, null), failed, SECRET);
+        assertThat(lost.getType()).isEqualTo(WebhookEvent.Type.VIDEO_RENDER_FAILED);
+        assertThat(lost.render().transactionId).isEqualTo("c977");
+        assertThat(lost.render().views).isEqualTo(1);
+        assertThat(lost.render().videoUrl).isNull();
+        assertThat(lost.render().message).isEqualTo("the render failed");
+        assertThat(lost.render().at).isEqualTo(Instant.parse("2026-11-30T09:00:00Z"));
     }
 
     @Test
