@@ -112,6 +112,12 @@ service_env() {
   fi
 }
 
+# True when the copy APP was made after every file of the build BUILD was written: nothing to copy again (a service's
+# build is 50 to 120 MB; up after down no longer copies seven of them).
+app_current() { # app build
+  [ -f "$1/.copied" ] && [ -f "$1/quarkus-run.jar" ] && [ -z "$(find "$2" -newer "$1/.copied" -print -quit)" ]
+}
+
 # Starts one service instance (a base service or a replica) unless it runs. It runs from .pmedia/app/SERVICE, a copy
 # of the build, so that a later build or test run in the checkout (which rewrites target/quarkus-app) never disturbs
 # the running stack; instances of one service share the copy. Returns 1 when the service is not built.
@@ -129,9 +135,10 @@ start_instance() { # name
   port_open $((port + 1100)) &&
     die "port $((port + 1100)) ($name's management interface) is taken by a process ./pmedia did not start"
   app="$APPS/$service"
-  if ! { [ -f "$app/quarkus-run.jar" ] && service_in_use "$service"; }; then
+  if ! { [ -f "$app/quarkus-run.jar" ] && service_in_use "$service"; } && ! app_current "$app" "$(dirname "$jar")"; then
     rm -rf "$app"
     cp -a "$(dirname "$jar")" "$app"
+    touch "$app/.copied"
   fi
   mkdir -p "$WORK/$name"
   mapfile -t extra < <(component_env "$name")
