@@ -261,7 +261,7 @@ fi
 pass "system tests: $(grep -h 'Tests run' system-tests/target/surefire-reports/*.txt | awk -F'[ ,]+' '{n+=$3} END {print n}') tests through the gateway (BOLA, one request's trace ...)"
 
 # --- the quick fault scenarios (docs/reliability.md): the broker, a render worker and the database taken away --------
-if ! chaos_lines="$(./pmedia chaos kafka-outage worker-kill postgres-outage --quick 2>&1)"; then
+if ! chaos_lines="$(./pmedia chaos kafka-outage worker-kill postgres-outage on-view-kafka-outage --quick 2>&1)"; then
   printf '%s\n' "$chaos_lines" | tail -n 40 >&2
   fail "chaos scenarios (log: .pmedia/logs/chaos.log)"
 fi

@@ -31,6 +31,29 @@ onboard_demo_vendor() {
   done
 }
 
+# The sample motions and templates, registered again only when something they depend on changed: their files, the
+# demo vendor (a new one after a database reset) or media-service's build (which checks them). Registering is
+# idempotent, but twenty-odd POSTs that each resolve a template are most of an up that has nothing else to do.
+register_samples() {
+  local stamp="$RUN/samples-registered" signature
+  running media || return 0
+  signature="$(
+    {
+      env_get PMEDIA_DEMO_CLIENT_ID
+      stat -c '%Y %s' "$APPS/media/quarkus-run.jar" 2>/dev/null || true
+      cat "$ROOT"/deploy/local/motions/*.json "$ROOT"/deploy/local/templates/*.json 2>/dev/null
+    } | sha256sum | cut -d' ' -f1
+  )"
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$signature" ] && [ -n "$(env_get PMEDIA_DEMO_TEMPLATE_ID)" ]; then
+    info "sample motions and templates registered already (nothing they depend on changed)"
+    return 0
+  fi
+  rm -f "$stamp"
+  register_motions
+  register_templates && [ "${SAMPLES_FAILED:-0}" = 0 ] && printf '%s\n' "$signature" >"$stamp"
+  return 0
+}
+
 # Registers deploy/local/motions/*.json as shared motions (POST /admin/motions, by file name; idempotent on the
 # service side): the Lottie files the sample templates' lottie layers name.
 register_motions() {
@@ -53,6 +76,7 @@ register_motions() {
     esac
   done
   [ "$failed" = 0 ] && info "sample motions registered"
+  SAMPLES_FAILED=$((${SAMPLES_FAILED:-0} + failed))
   return 0
 }
 
@@ -85,5 +109,6 @@ register_templates() {
     fi
   done
   [ "$failed" = 0 ] && info "sample templates registered"
+  SAMPLES_FAILED=$((${SAMPLES_FAILED:-0} + failed))
   return 0
 }

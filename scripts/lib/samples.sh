@@ -5,9 +5,10 @@
 
 SAMPLE_MEDIA="$STATE/samples"
 
-# product-tour: a 30 s 1280x720 30 fps background clip (a slow gradient, a faint grid, two shapes drifting across)
-# and a 30 s soundtrack (two tones under a tremolo). Made once; kept in .pmedia/samples.
-generate_product_tour_media() {
+# The sample media, made once and kept in .pmedia/samples (up makes them while Maven builds). product-tour: a 30 s
+# 1280x720 30 fps background clip (a slow gradient, a faint grid, two shapes drifting across) and a 30 s soundtrack
+# (two tones under a tremolo).
+generate_sample_media() {
   local dir="$SAMPLE_MEDIA/product-tour"
   mkdir -p "$dir"
   if [ ! -s "$dir/background.mp4" ]; then
@@ -33,7 +34,7 @@ generate_product_tour_media() {
 # store URL.
 store_sample_media() { # client-id
   local client="$1" file key code
-  generate_product_tour_media
+  generate_sample_media
   for file in "$SAMPLE_MEDIA"/product-tour/background.mp4 "$SAMPLE_MEDIA"/product-tour/soundtrack.m4a; do
     key="inputs/$client/samples/product-tour/$(basename "$file")"
     code="$(s3_curl -o /dev/null -w '%{http_code}' --max-time 60 -T "$file" "$S3_ENDPOINT/$S3_BUCKET/$key" || true)"

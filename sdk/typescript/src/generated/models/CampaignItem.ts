@@ -36,6 +36,10 @@ export interface CampaignItem {
      */
     endTime: Date;
     /**
+     * how its tasks that do not say render are rendered (ScheduleRequest)
+     */
+    render: CampaignItemRenderEnum;
+    /**
      * when it was first scheduled
      */
     createdAt: Date;
@@ -56,6 +60,15 @@ export const CampaignItemStatusEnum = {
 } as const;
 export type CampaignItemStatusEnum = typeof CampaignItemStatusEnum[keyof typeof CampaignItemStatusEnum];
 
+/**
+ * @export
+ */
+export const CampaignItemRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type CampaignItemRenderEnum = typeof CampaignItemRenderEnum[keyof typeof CampaignItemRenderEnum];
+
 
 /**
  * Check if a given object implements the CampaignItem interface.
@@ -65,6 +78,7 @@ export function instanceOfCampaignItem(value: object): value is CampaignItem {
     if (!('status' in value) || value['status'] === undefined) return false;
     if ((!('startTime' in (value as Record<string, any>)) && !('start_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['startTime'] === undefined && (value as Record<string, any>)['start_time'] === undefined)) return false;
     if ((!('endTime' in (value as Record<string, any>)) && !('end_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['endTime'] === undefined && (value as Record<string, any>)['end_time'] === undefined)) return false;
+    if (!('render' in value) || value['render'] === undefined) return false;
     if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
     if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     return true;
@@ -84,6 +98,7 @@ export function CampaignItemFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'status': json['status'],
         'startTime': (json['start_time'] == null ? json['start_time'] : parseDateTime(json['start_time'])),
         'endTime': (json['end_time'] == null ? json['end_time'] : parseDateTime(json['end_time'])),
+        'render': json['render'],
         'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
         'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
     };
@@ -104,6 +119,7 @@ export function CampaignItemToJSONTyped(value?: CampaignItem | null, ignoreDiscr
         'status': value['status'],
         'start_time': value['startTime'] == null ? value['startTime'] : serializeDateTime(value['startTime']),
         'end_time': value['endTime'] == null ? value['endTime'] : serializeDateTime(value['endTime']),
+        'render': value['render'],
         'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };

@@ -36,6 +36,10 @@ export interface Schedule {
      */
     endTime: Date;
     /**
+     * how its tasks that do not say render are rendered (ScheduleRequest)
+     */
+    render: ScheduleRenderEnum;
+    /**
      * 
      */
     updatedAt?: Date;
@@ -52,6 +56,15 @@ export const ScheduleStatusEnum = {
 } as const;
 export type ScheduleStatusEnum = typeof ScheduleStatusEnum[keyof typeof ScheduleStatusEnum];
 
+/**
+ * @export
+ */
+export const ScheduleRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type ScheduleRenderEnum = typeof ScheduleRenderEnum[keyof typeof ScheduleRenderEnum];
+
 
 /**
  * Check if a given object implements the Schedule interface.
@@ -61,6 +74,7 @@ export function instanceOfSchedule(value: object): value is Schedule {
     if (!('status' in value) || value['status'] === undefined) return false;
     if ((!('startTime' in (value as Record<string, any>)) && !('start_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['startTime'] === undefined && (value as Record<string, any>)['start_time'] === undefined)) return false;
     if ((!('endTime' in (value as Record<string, any>)) && !('end_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['endTime'] === undefined && (value as Record<string, any>)['end_time'] === undefined)) return false;
+    if (!('render' in value) || value['render'] === undefined) return false;
     return true;
 }
 
@@ -78,6 +92,7 @@ export function ScheduleFromJSONTyped(json: any, ignoreDiscriminator: boolean): 
         'status': json['status'],
         'startTime': (json['start_time'] == null ? json['start_time'] : parseDateTime(json['start_time'])),
         'endTime': (json['end_time'] == null ? json['end_time'] : parseDateTime(json['end_time'])),
+        'render': json['render'],
         'updatedAt': json['updated_at'] == null ? undefined : (parseDateTime(json['updated_at'])),
     };
 }
@@ -97,6 +112,7 @@ export function ScheduleToJSONTyped(value?: Schedule | null, ignoreDiscriminator
         'status': value['status'],
         'start_time': value['startTime'] == null ? value['startTime'] : serializeDateTime(value['startTime']),
         'end_time': value['endTime'] == null ? value['endTime'] : serializeDateTime(value['endTime']),
+        'render': value['render'],
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };
 }

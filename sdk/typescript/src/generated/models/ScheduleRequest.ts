@@ -14,7 +14,7 @@
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
 /**
- * Interface 2.10
+ * Interface 2.10; render is beyond it
  * @export
  * @interface ScheduleRequest
  */
@@ -27,7 +27,22 @@ export interface ScheduleRequest {
      * RFC 3339 with an offset or Z; after start_time
      */
     endTime: Date;
+    /**
+     * How the campaign's batch tasks that do not say render are rendered (docs/campaigns.md, "Render"). now: every row is rendered while the campaign is ACTIVE. on-view: a task's file is read while the campaign is ACTIVE and the task completes with every row's share-url; a row is rendered, once, when its link is first opened, for the link's retention, after the campaign has ended too. A task's own render wins. The request is the whole schedule: a reschedule without render renders now. A change applies to the tasks whose file is not read yet; links already out stay links. Anything else: 400 VALIDATION_ERROR naming the field.
+     */
+    render?: ScheduleRequestRenderEnum;
 }
+
+
+/**
+ * @export
+ */
+export const ScheduleRequestRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type ScheduleRequestRenderEnum = typeof ScheduleRequestRenderEnum[keyof typeof ScheduleRequestRenderEnum];
+
 
 /**
  * Check if a given object implements the ScheduleRequest interface.
@@ -50,6 +65,7 @@ export function ScheduleRequestFromJSONTyped(json: any, ignoreDiscriminator: boo
         
         'startTime': (json['start_time'] == null ? json['start_time'] : parseDateTime(json['start_time'])),
         'endTime': (json['end_time'] == null ? json['end_time'] : parseDateTime(json['end_time'])),
+        'render': json['render'] == null ? undefined : json['render'],
     };
 }
 
@@ -66,6 +82,7 @@ export function ScheduleRequestToJSONTyped(value?: ScheduleRequest | null, ignor
         
         'start_time': value['startTime'] == null ? value['startTime'] : serializeDateTime(value['startTime']),
         'end_time': value['endTime'] == null ? value['endTime'] : serializeDateTime(value['endTime']),
+        'render': value['render'],
     };
 }
 

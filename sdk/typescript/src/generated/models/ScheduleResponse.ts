@@ -14,7 +14,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * 
+ * Interface 2.10; render is beyond it
  * @export
  * @interface ScheduleResponse
  */
@@ -27,6 +27,10 @@ export interface ScheduleResponse {
      * 
      */
     status: ScheduleResponseStatusEnum;
+    /**
+     * the render the schedule took (ScheduleRequest)
+     */
+    render: ScheduleResponseRenderEnum;
 }
 
 
@@ -40,6 +44,15 @@ export const ScheduleResponseStatusEnum = {
 } as const;
 export type ScheduleResponseStatusEnum = typeof ScheduleResponseStatusEnum[keyof typeof ScheduleResponseStatusEnum];
 
+/**
+ * @export
+ */
+export const ScheduleResponseRenderEnum = {
+    Now: 'now',
+    OnView: 'on-view',
+} as const;
+export type ScheduleResponseRenderEnum = typeof ScheduleResponseRenderEnum[keyof typeof ScheduleResponseRenderEnum];
+
 
 /**
  * Check if a given object implements the ScheduleResponse interface.
@@ -47,6 +60,7 @@ export type ScheduleResponseStatusEnum = typeof ScheduleResponseStatusEnum[keyof
 export function instanceOfScheduleResponse(value: object): value is ScheduleResponse {
     if ((!('campaignId' in (value as Record<string, any>)) && !('campaign_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['campaignId'] === undefined && (value as Record<string, any>)['campaign_id'] === undefined)) return false;
     if (!('status' in value) || value['status'] === undefined) return false;
+    if (!('render' in value) || value['render'] === undefined) return false;
     return true;
 }
 
@@ -62,6 +76,7 @@ export function ScheduleResponseFromJSONTyped(json: any, ignoreDiscriminator: bo
         
         'campaignId': json['campaign_id'],
         'status': json['status'],
+        'render': json['render'],
     };
 }
 
@@ -78,6 +93,7 @@ export function ScheduleResponseToJSONTyped(value?: ScheduleResponse | null, ign
         
         'campaign_id': value['campaignId'],
         'status': value['status'],
+        'render': value['render'],
     };
 }
 

@@ -52,7 +52,7 @@ export interface TaskCreateRequest {
      */
     expectedOutputDuration: number;
     /**
-     * now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, "Render on first view"). Anything else: 400 VALIDATION_ERROR naming the field.
+     * now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, "Render on first view"). Absent: the render of the task's campaign (ScheduleRequest), as it is when the file is read; now when the campaign has no schedule. Anything else: 400 VALIDATION_ERROR naming the field.
      */
     render?: TaskCreateRequestRenderEnum;
 }

@@ -48,7 +48,7 @@ export interface TaskStatus {
      */
     message: string | null;
     /**
-     * how the task's rows are rendered (TaskCreateRequest)
+     * how the task's rows are rendered: its own render, else its campaign's (TaskCreateRequest); fixed when its file is read
      */
     render?: TaskStatusRenderEnum;
     /**

@@ -60,7 +60,7 @@ class CampaignsApi:
     ) -> Schedule:
         """Read a campaign's schedule and status (beyond the interface document)
 
-        The campaign's window and its current status (SCHEDULED, ACTIVE, ENDED).
+        The campaign's window, its current status (SCHEDULED, ACTIVE, ENDED) and how its tasks that do not say render are rendered.
 
         :param campaign_id: (required)
         :type campaign_id: str
@@ -131,7 +131,7 @@ class CampaignsApi:
     ) -> ApiResponse[Schedule]:
         """Read a campaign's schedule and status (beyond the interface document)
 
-        The campaign's window and its current status (SCHEDULED, ACTIVE, ENDED).
+        The campaign's window, its current status (SCHEDULED, ACTIVE, ENDED) and how its tasks that do not say render are rendered.
 
         :param campaign_id: (required)
         :type campaign_id: str
@@ -202,7 +202,7 @@ class CampaignsApi:
     ) -> RESTResponseType:
         """Read a campaign's schedule and status (beyond the interface document)
 
-        The campaign's window and its current status (SCHEDULED, ACTIVE, ENDED).
+        The campaign's window, its current status (SCHEDULED, ACTIVE, ENDED) and how its tasks that do not say render are rendered.
 
         :param campaign_id: (required)
         :type campaign_id: str
@@ -337,7 +337,7 @@ class CampaignsApi:
     ) -> CampaignPage:
         """The caller's campaigns, newest first, filtered and paginated (beyond the interface document)
 
-        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window and current status as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
+        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window, current status and render as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
 
         :param status:
         :type status: str
@@ -424,7 +424,7 @@ class CampaignsApi:
     ) -> ApiResponse[CampaignPage]:
         """The caller's campaigns, newest first, filtered and paginated (beyond the interface document)
 
-        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window and current status as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
+        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window, current status and render as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
 
         :param status:
         :type status: str
@@ -511,7 +511,7 @@ class CampaignsApi:
     ) -> RESTResponseType:
         """The caller's campaigns, newest first, filtered and paginated (beyond the interface document)
 
-        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window and current status as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
+        The caller's campaigns (those with a schedule), newest first (by created_at, ties by campaign_id), each with its window, current status and render as GET /campaigns/{campaign_id}/schedule reads them, and when it was first scheduled (created_at) and last changed (updated_at). Filters: status, and created_at in [from, to). Page with limit and the next-cursor of the previous page. Another client's campaigns never appear. A wrong filter, limit or cursor is 400 VALIDATION_ERROR naming the parameter.
 
         :param status:
         :type status: str
@@ -677,7 +677,7 @@ class CampaignsApi:
     ) -> ScheduleResponse:
         """Set (or change) a campaign's schedule
 
-        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
+        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Beyond the interface document, render (default now): on-view makes the campaign's tasks that do not say render hand out share links instead of videos, each rendered when first opened (docs/campaigns.md, \"Render\"); a change applies to the tasks whose file is not read yet. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
 
         :param campaign_id: (required)
         :type campaign_id: str
@@ -755,7 +755,7 @@ class CampaignsApi:
     ) -> ApiResponse[ScheduleResponse]:
         """Set (or change) a campaign's schedule
 
-        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
+        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Beyond the interface document, render (default now): on-view makes the campaign's tasks that do not say render hand out share links instead of videos, each rendered when first opened (docs/campaigns.md, \"Render\"); a change applies to the tasks whose file is not read yet. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
 
         :param campaign_id: (required)
         :type campaign_id: str
@@ -833,7 +833,7 @@ class CampaignsApi:
     ) -> RESTResponseType:
         """Set (or change) a campaign's schedule
 
-        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
+        Sets the window in which a campaign's batch tasks render (start_time to end_time, RFC 3339). Before the start the campaign is SCHEDULED, within the window ACTIVE, after it ENDED; a changed window applies at once. Batch tasks of a campaign without a schedule render at once. Beyond the interface document, render (default now): on-view makes the campaign's tasks that do not say render hand out share links instead of videos, each rendered when first opened (docs/campaigns.md, \"Render\"); a change applies to the tasks whose file is not read yet. Sets the window: concurrent calls for one campaign are applied one after the other, and the last one stays; one schedule per campaign.
 
         :param campaign_id: (required)
         :type campaign_id: str

@@ -32,15 +32,23 @@ class CampaignItem(BaseModel):
     status: StrictStr
     start_time: datetime
     end_time: datetime
+    render: StrictStr = Field(description="how its tasks that do not say render are rendered (ScheduleRequest)")
     created_at: datetime = Field(description="when it was first scheduled")
     updated_at: datetime = Field(description="when its window last changed")
-    __properties: ClassVar[List[str]] = ["campaign_id", "status", "start_time", "end_time", "created_at", "updated_at"]
+    __properties: ClassVar[List[str]] = ["campaign_id", "status", "start_time", "end_time", "render", "created_at", "updated_at"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
         if value not in set(['SCHEDULED', 'ACTIVE', 'ENDED']):
             raise ValueError("must be one of enum values ('SCHEDULED', 'ACTIVE', 'ENDED')")
+        return value
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
         return value
 
     model_config = ConfigDict(
@@ -98,6 +106,7 @@ class CampaignItem(BaseModel):
             "status": obj.get("status"),
             "start_time": obj.get("start_time"),
             "end_time": obj.get("end_time"),
+            "render": obj.get("render"),
             "created_at": obj.get("created_at"),
             "updated_at": obj.get("updated_at")
         })

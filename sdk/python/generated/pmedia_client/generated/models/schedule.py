@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
@@ -32,14 +32,22 @@ class Schedule(BaseModel):
     status: StrictStr
     start_time: datetime
     end_time: datetime
+    render: StrictStr = Field(description="how its tasks that do not say render are rendered (ScheduleRequest)")
     updated_at: Optional[datetime] = None
-    __properties: ClassVar[List[str]] = ["campaign_id", "status", "start_time", "end_time", "updated_at"]
+    __properties: ClassVar[List[str]] = ["campaign_id", "status", "start_time", "end_time", "render", "updated_at"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
         if value not in set(['SCHEDULED', 'ACTIVE', 'ENDED']):
             raise ValueError("must be one of enum values ('SCHEDULED', 'ACTIVE', 'ENDED')")
+        return value
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
         return value
 
     model_config = ConfigDict(
@@ -97,6 +105,7 @@ class Schedule(BaseModel):
             "status": obj.get("status"),
             "start_time": obj.get("start_time"),
             "end_time": obj.get("end_time"),
+            "render": obj.get("render"),
             "updated_at": obj.get("updated_at")
         })
         return _obj

@@ -18,19 +18,30 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field
-from typing import Any, ClassVar, Dict, List
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class ScheduleRequest(BaseModel):
     """
-    Interface 2.10
+    Interface 2.10; render is beyond it
     """ # noqa: E501
     start_time: datetime = Field(description="RFC 3339 with an offset or Z")
     end_time: datetime = Field(description="RFC 3339 with an offset or Z; after start_time")
-    __properties: ClassVar[List[str]] = ["start_time", "end_time"]
+    render: Optional[StrictStr] = Field(default='now', description="How the campaign's batch tasks that do not say render are rendered (docs/campaigns.md, \"Render\"). now: every row is rendered while the campaign is ACTIVE. on-view: a task's file is read while the campaign is ACTIVE and the task completes with every row's share-url; a row is rendered, once, when its link is first opened, for the link's retention, after the campaign has ended too. A task's own render wins. The request is the whole schedule: a reschedule without render renders now. A change applies to the tasks whose file is not read yet; links already out stay links. Anything else: 400 VALIDATION_ERROR naming the field.")
+    __properties: ClassVar[List[str]] = ["start_time", "end_time", "render"]
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -84,7 +95,8 @@ class ScheduleRequest(BaseModel):
 
         _obj = cls.model_validate({
             "start_time": obj.get("start_time"),
-            "end_time": obj.get("end_time")
+            "end_time": obj.get("end_time"),
+            "render": obj.get("render") if obj.get("render") is not None else 'now'
         })
         return _obj
 

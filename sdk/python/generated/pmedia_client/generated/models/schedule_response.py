@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, StrictStr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing import Optional, Set
 from typing_extensions import Self
@@ -25,17 +25,25 @@ from pydantic_core import to_jsonable_python
 
 class ScheduleResponse(BaseModel):
     """
-    ScheduleResponse
+    Interface 2.10; render is beyond it
     """ # noqa: E501
     campaign_id: StrictStr
     status: StrictStr
-    __properties: ClassVar[List[str]] = ["campaign_id", "status"]
+    render: StrictStr = Field(description="the render the schedule took (ScheduleRequest)")
+    __properties: ClassVar[List[str]] = ["campaign_id", "status", "render"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
         if value not in set(['SCHEDULED', 'ACTIVE', 'ENDED']):
             raise ValueError("must be one of enum values ('SCHEDULED', 'ACTIVE', 'ENDED')")
+        return value
+
+    @field_validator('render')
+    def render_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['now', 'on-view']):
+            raise ValueError("must be one of enum values ('now', 'on-view')")
         return value
 
     model_config = ConfigDict(
@@ -90,7 +98,8 @@ class ScheduleResponse(BaseModel):
 
         _obj = cls.model_validate({
             "campaign_id": obj.get("campaign_id"),
-            "status": obj.get("status")
+            "status": obj.get("status"),
+            "render": obj.get("render")
         })
         return _obj
 

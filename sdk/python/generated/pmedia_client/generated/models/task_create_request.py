@@ -37,7 +37,7 @@ class TaskCreateRequest(BaseModel):
     priority: Optional[StrictInt] = Field(default=0, description="higher runs first")
     row_count: Annotated[int, Field(strict=True, ge=1)] = Field(description="the number of data rows the file holds", alias="row-count")
     expected_output_duration: Annotated[int, Field(strict=True, ge=1)] = Field(description="minutes from acceptance; the task's deadline", alias="expected-output-duration")
-    render: Optional[StrictStr] = Field(default='now', description="now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, \"Render on first view\"). Anything else: 400 VALIDATION_ERROR naming the field.")
+    render: Optional[StrictStr] = Field(default=None, description="now: every row is rendered (docs/batch.md). on-view: nothing is rendered when the file is read; the task completes with an output file listing every row's share-url, and a row is rendered, once, when its link is first opened (docs/batch.md, \"Render on first view\"). Absent: the render of the task's campaign (ScheduleRequest), as it is when the file is read; now when the campaign has no schedule. Anything else: 400 VALIDATION_ERROR naming the field.")
     __properties: ClassVar[List[str]] = ["client-id", "campaign-id", "template-id", "file-name", "file-path", "priority", "row-count", "expected-output-duration", "render"]
 
     @field_validator('render')
@@ -109,7 +109,7 @@ class TaskCreateRequest(BaseModel):
             "priority": obj.get("priority") if obj.get("priority") is not None else 0,
             "row-count": obj.get("row-count"),
             "expected-output-duration": obj.get("expected-output-duration"),
-            "render": obj.get("render") if obj.get("render") is not None else 'now'
+            "render": obj.get("render")
         })
         return _obj
 

@@ -35,7 +35,7 @@ class TaskStatus(BaseModel):
     total_count: StrictInt = Field(alias="total-count")
     processed: StrictInt = Field(description="rows answered; for an on-view task, every row once the file is read (its link is out)")
     message: Optional[StrictStr]
-    render: Optional[StrictStr] = Field(default=None, description="how the task's rows are rendered (TaskCreateRequest)")
+    render: Optional[StrictStr] = Field(default=None, description="how the task's rows are rendered: its own render, else its campaign's (TaskCreateRequest); fixed when its file is read")
     links: Optional[StrictInt] = Field(default=None, description="share links handed out: the rows rendered (now), every readable row once the output file is written (on-view)")
     viewed: Optional[StrictInt] = Field(default=None, description="on-view: rows whose link has been opened (each once)")
     rendered: Optional[StrictInt] = Field(default=None, description="rows rendered (on-view: rendered on their first view)")

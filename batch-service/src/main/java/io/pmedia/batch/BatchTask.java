@@ -113,9 +113,17 @@ public class BatchTask extends PanacheEntityBase {
     @Column(name = "videos_deleted_at")
     public Instant videosDeletedAt;
 
-    /** {@link io.pmedia.events.RenderMode#wire()}: rendered at once, or each row on its link's first view. */
+    /**
+     * {@link io.pmedia.events.RenderMode#wire()}: rendered at once, or each row on its link's first view. What the task
+     * runs as: {@link #renderAsked}, else its campaign's render, fixed when its file is read (until then it follows the
+     * campaign's events).
+     */
     @Column(nullable = false)
     public String render = io.pmedia.events.RenderMode.NOW.wire();
+
+    /** The task's own {@code render} field; null when it said none and follows its campaign's. */
+    @Column(name = "render_asked")
+    public String renderAsked;
 
     /** On view: rows whose link was opened (a render asked for). Counters moved by statements only. */
     @Column(insertable = false, updatable = false)
@@ -146,6 +154,11 @@ public class BatchTask extends PanacheEntityBase {
 
     public boolean onView() {
         return io.pmedia.events.RenderMode.ON_VIEW.wire().equals(render);
+    }
+
+    /** It runs as its campaign renders, not as it asked. */
+    public boolean renderOfCampaign() {
+        return renderAsked == null;
     }
 
     public BatchStatus status() {

@@ -93,6 +93,11 @@ final class BatchApi {
                 .formatted(client, campaign, template, filePath, priority, rows, minutes);
     }
 
+    /** {@code body} with {@code "render": render}. */
+    static String render(String body, String render) {
+        return body.replace("\"priority\"", "\"render\": \"" + render + "\", \"priority\"");
+    }
+
     static Answer create(UUID client, String body) {
         return answer(given().header("Authorization", TestTokens.bearer(client)).contentType("application/json")
                 .body(body).post("/media/task/create"));
@@ -131,8 +136,13 @@ final class BatchApi {
         }
     }
 
-    /** Publishes a campaign status event as campaign-service does (docs/events.md). */
+    /** Publishes a campaign status event as campaign-service did before campaigns had a render (docs/events.md). */
     static void campaign(UUID client, String campaign, String status) {
+        campaign(client, campaign, status, null);
+    }
+
+    /** Publishes a campaign status event as campaign-service does (docs/events.md); {@code render} null: none. */
+    static void campaign(UUID client, String campaign, String status, String render) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaTestResource.bootstrapServers());
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
@@ -141,8 +151,9 @@ final class BatchApi {
         String event = """
                 {"specversion": "1.0", "id": "%s", "source": "/pmedia/campaign-service",
                  "type": "io.pmedia.campaign.status.changed", "time": "%s", "subject": "%s",
-                 "data": {"client-id": "%s", "campaign_id": "%s", "status": "%s"}}"""
-                .formatted(UUID.randomUUID(), Instant.now(), key, client, campaign, status);
+                 "data": {"client-id": "%s", "campaign_id": "%s", "status": "%s"%s}}"""
+                .formatted(UUID.randomUUID(), Instant.now(), key, client, campaign, status,
+                        render == null ? "" : ", \"render\": \"" + render + "\"");
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(props)) {
             producer.send(new ProducerRecord<>("pmedia.campaign.status", key, event)).get();
         } catch (Exception e) {
@@ -152,10 +163,15 @@ final class BatchApi {
 
     /** Publishes a campaign event and waits until batch-service has it. */
     static void campaignIs(UUID client, String campaign, String status) throws Exception {
-        campaign(client, campaign, status);
-        Patience.await().until(() -> status.equals(first(
-                "SELECT status FROM campaign_window WHERE client_id = ?::uuid AND campaign_id = ?", client.toString(),
-                campaign)));
+        campaignIs(client, campaign, status, null);
+    }
+
+    /** Publishes a campaign event with {@code render} (null: none, which is now); waits until batch-service has it. */
+    static void campaignIs(UUID client, String campaign, String status, String render) throws Exception {
+        campaign(client, campaign, status, render);
+        String known = status + "/" + (render == null ? "now" : render);
+        Patience.await().until(() -> known.equals(first("SELECT status || '/' || render FROM campaign_window"
+                + " WHERE client_id = ?::uuid AND campaign_id = ?", client.toString(), campaign)));
     }
 
     static Connection database() throws Exception {

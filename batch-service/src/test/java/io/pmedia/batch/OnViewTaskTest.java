@@ -56,8 +56,7 @@ class OnViewTaskTest {
     }
 
     static String onView(UUID client, String campaign, String file, int rows) {
-        return BatchApi.body(client, campaign, TemplateEndpoint.GREETING, file, rows)
-                .replace("\"priority\"", "\"render\": \"on-view\", \"priority\"");
+        return BatchApi.render(BatchApi.body(client, campaign, TemplateEndpoint.GREETING, file, rows), "on-view");
     }
 
     @Test
@@ -227,25 +226,18 @@ class OnViewTaskTest {
     }
 
     private static List<JsonNode> realtimeJobs(String taskId) {
-        return realtime.jobs.stream().filter(job -> job.path("job-id").asText().startsWith(taskId + "/")).toList();
+        return realtime.jobsOf(taskId);
     }
 
     private static String shareId(String taskId, int row) {
-        return page(taskId, row).path("share-id").asText();
+        return OnViewRequests.shareId(events, taskId, row);
     }
 
-    /** The row's page as its latest share event says. */
     private static JsonNode page(String taskId, int row) {
-        List<JsonNode> pages = sharedVideos(taskId).stream().filter(video -> video.path("row").asInt() == row)
-                .toList();
-        return pages.get(pages.size() - 1);
+        return OnViewRequests.page(events, taskId, row);
     }
 
     private static List<JsonNode> sharedVideos(String taskId) {
-        return events.withKey(taskId).stream()
-                .filter(event -> "io.pmedia.video.shared".equals(event.envelope().path("type").asText()))
-                .flatMap(event -> java.util.stream.StreamSupport.stream(event.data().path("videos").spliterator(),
-                        false))
-                .toList();
+        return OnViewRequests.sharedVideos(events, taskId);
     }
 }

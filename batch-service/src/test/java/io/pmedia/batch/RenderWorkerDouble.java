@@ -156,6 +156,11 @@ final class RenderWorkerDouble implements AutoCloseable {
         }
     }
 
+    /** The jobs of the task {@code taskId} this double saw, in the order it saw them. */
+    List<JsonNode> jobsOf(String taskId) {
+        return jobs.stream().filter(job -> job.path("job-id").asText().startsWith(taskId + "/")).toList();
+    }
+
     /** Row number of a job ({@code <task-id>/<row>}). */
     static int row(JsonNode job) {
         String id = job.path("job-id").asText();

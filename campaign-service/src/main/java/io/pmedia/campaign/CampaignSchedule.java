@@ -11,6 +11,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import io.pmedia.events.CampaignStatus;
+import io.pmedia.events.RenderMode;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 
 /** A client's campaign window and where it stands in its lifecycle. */
@@ -36,6 +37,13 @@ public class CampaignSchedule extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     public CampaignStatus status;
+
+    /**
+     * {@link io.pmedia.events.RenderMode#wire()}: how the campaign's batch tasks that do not say {@code render} are
+     * rendered (docs/campaigns.md, "Render").
+     */
+    @Column(nullable = false)
+    public String render = RenderMode.NOW.wire();
 
     @Column(name = "next_transition_at")
     public Instant nextTransitionAt;

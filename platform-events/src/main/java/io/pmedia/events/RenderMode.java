@@ -1,5 +1,9 @@
 package io.pmedia.events;
 
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
@@ -10,6 +14,9 @@ import com.fasterxml.jackson.annotation.JsonValue;
 public enum RenderMode {
     NOW("now"), ON_VIEW("on-view");
 
+    private static final Set<String> WIRES = Arrays.stream(values()).map(RenderMode::wire)
+            .collect(Collectors.toUnmodifiableSet());
+
     private final String wire;
 
     RenderMode(String wire) {
@@ -19,6 +26,11 @@ public enum RenderMode {
     @JsonValue
     public String wire() {
         return wire;
+    }
+
+    /** Every wire name: what a request's {@code render} field may say. */
+    public static Set<String> wires() {
+        return WIRES;
     }
 
     @JsonCreator

@@ -44,6 +44,7 @@ class AsyncApiContractTest {
         assertEnum(BatchStatusChanged.class, "status", BatchStatus.values());
         assertEnum(CampaignStatusChanged.class, "status", CampaignStatus.values());
         assertEnum(RenderResult.class, "status", RenderOutcome.values());
+        assertEnum(CampaignStatusChanged.class, "render", RenderMode.values());
     }
 
     @Test

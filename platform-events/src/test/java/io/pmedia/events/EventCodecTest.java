@@ -35,7 +35,7 @@ class EventCodecTest {
             Map.entry(TryOnStatusChanged.class, new TryOnStatusChanged(CLIENT, UUID.randomUUID(), "u-1", "fitting-room",
                     TryOnStatus.PROCESSING, null, "try-on accepted")),
             Map.entry(CampaignStatusChanged.class, new CampaignStatusChanged(CLIENT, "spring", CampaignStatus.ACTIVE,
-                    CampaignStatus.SCHEDULED, NOW, NOW.plusSeconds(3600))),
+                    CampaignStatus.SCHEDULED, NOW, NOW.plusSeconds(3600), RenderMode.ON_VIEW)),
             Map.entry(DeliveryExhausted.class,
                     new DeliveryExhausted(CLIENT, "msg_0123", UUID.randomUUID(), "https://hook", 7,
                             500, "HTTP 500", JSON.createObjectNode().put("video-url", "https://v"))),
@@ -106,6 +106,7 @@ class EventCodecTest {
         JsonNode campaign = codec.envelope("/test", PAYLOADS.get(CampaignStatusChanged.class)).data();
         assertThat(campaign.path("start_time").asText()).isEqualTo(NOW.toString());
         assertThat(campaign.has("topic")).as("routing is not data").isFalse();
+        assertThat(campaign.path("render").asText()).isEqualTo("on-view");
     }
 
     @Test

@@ -16,7 +16,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The latest status of every campaign, from {@code pmedia.campaign.status} (docs/campaigns.md): a task waits while
- * its campaign is {@code SCHEDULED} and stops when it has {@code ENDED}. An older event never overwrites a newer one.
+ * its campaign is {@code SCHEDULED} and stops when it has {@code ENDED}; one that does not say {@code render} takes
+ * the campaign's. An older event never overwrites a newer one.
  */
 @ApplicationScoped
 public class CampaignWindows {
@@ -36,6 +37,7 @@ public class CampaignWindows {
         UUID clientId;
         String campaignId;
         String status;
+        String render;
         Instant time;
         try {
             CloudEvent event = codec.read(envelope);
@@ -50,12 +52,13 @@ public class CampaignWindows {
             clientId = changed.clientId();
             campaignId = changed.campaignId();
             status = changed.status().name();
+            render = changed.renderMode().wire();
             time = event.time();
         } catch (EventCodec.UnreadableEvent | IllegalArgumentException e) {
             LOG.errorf("dropping a campaign event that cannot be read: %s", e.getMessage());
             return Uni.createFrom().voidItem();
         }
-        return dispatcher.campaignStatus(clientId, campaignId, status, time)
+        return dispatcher.campaignStatus(clientId, campaignId, status, render, time)
                 .invoke(dispatcher::wake)
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("campaign event for %s/%s not applied: %s", clientId, campaignId, failure.getMessage());

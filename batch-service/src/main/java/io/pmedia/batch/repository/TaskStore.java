@@ -57,18 +57,29 @@ public class TaskStore {
             SELECT * FROM batch_task WHERE id = ?1 AND client_id = ?2 FOR UPDATE
             """;
 
-    /** Tasks still running whose campaign has ended. */
+    /**
+     * Tasks still running whose campaign has ended. A task rendered on view whose file has been read is not stopped: its
+     * links are decided and only its output file is still to be written (they render for their retention whatever
+     * the campaign; docs/decisions.md, "A campaign rendered on view").
+     */
     private static final String LOCK_CAMPAIGN_ENDED = """
             SELECT t.* FROM batch_task t
-             WHERE t.status IN ('PENDING', 'IN PROGRESS')
+             WHERE (t.status = 'PENDING' OR (t.status = 'IN PROGRESS' AND t.render <> 'on-view'))
                AND EXISTS (SELECT 1 FROM campaign_window c
                             WHERE c.client_id = t.client_id AND c.campaign_id = t.campaign_id AND c.status = 'ENDED')
              LIMIT ?1 FOR UPDATE OF t SKIP LOCKED
             """;
 
-    /** The next file to read: a pending task whose window is open and that no replica is reading. */
+    /**
+     * The next file to read: a pending task whose window is open and that no replica is reading. Its render is fixed
+     * here, as its rows are stored by it: its own, else its campaign's as known now, else now (docs/batch.md, "A
+     * campaign rendered on view").
+     */
     private static final String LEASE_NEXT_TO_READ = """
-            UPDATE batch_task SET lease_token = ?1, lease_until = now() + CAST(?2 AS bigint) * interval '1 millisecond'
+            UPDATE batch_task SET lease_token = ?1, lease_until = now() + CAST(?2 AS bigint) * interval '1 millisecond',
+                   render = COALESCE(render_asked, (SELECT c.render FROM campaign_window c
+                                                     WHERE c.client_id = batch_task.client_id
+                                                       AND c.campaign_id = batch_task.campaign_id), 'now')
              WHERE id = (SELECT t.id FROM batch_task t
                           WHERE t.status = 'PENDING' AND (t.lease_until IS NULL OR t.lease_until < now()) AND
             """ + NOT_WAITING + """
@@ -110,6 +121,18 @@ public class TaskStore {
                      WHERE t.status = 'IN PROGRESS' AND NOT t.output_due AND t.processed < t.total_count AND
             """ + NOT_WAITING + """
                    ) running
+            """;
+
+    /**
+     * The campaign's pending tasks that do not say render take the render of its latest event, until their file is
+     * read (a task being read keeps what its lease fixed).
+     */
+    private static final String FOLLOW_CAMPAIGN = """
+            UPDATE batch_task t SET render = c.render, updated_at = now()
+              FROM campaign_window c
+             WHERE t.client_id = ?1 AND t.campaign_id = ?2 AND t.status = 'PENDING' AND t.render_asked IS NULL
+               AND t.lease_token IS NULL AND c.client_id = t.client_id AND c.campaign_id = t.campaign_id
+               AND t.render <> c.render
             """;
 
     /** A result applied: the task's counters move. */
@@ -222,6 +245,11 @@ public class TaskStore {
         return Panache.getSession().flatMap(session -> session.createNativeQuery(RUNNABLE, Object[].class)
                 .getResultList())
                 .map(rows -> rows.stream().map(TaskStore::runnable).toList());
+    }
+
+    /** The campaign's pending tasks that follow its render take its latest one; how many changed. */
+    public Uni<Integer> followCampaign(UUID clientId, String campaignId) {
+        return NativeSql.update(FOLLOW_CAMPAIGN, clientId, campaignId);
     }
 
     public Uni<Integer> countAnswer(UUID taskId, boolean succeeded) {

@@ -1,10 +1,7 @@
 package io.pmedia.batch.rest;
 
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -95,8 +92,6 @@ public class BatchResource {
             @JsonProperty("expires-in") long expiresIn) {
     }
 
-    private static final Set<String> RENDER_MODES = Arrays.stream(RenderMode.values()).map(RenderMode::wire)
-            .collect(Collectors.toSet());
     static final int MAX_TEXT = 255;
     static final int MAX_PATH = 2048;
     /** The longest deadline taken: a year, in minutes. */
@@ -150,14 +145,18 @@ public class BatchResource {
                     + " (minutes: one year)");
         }
         int priority = body.priority() == null ? 0 : body.priority();
-        RenderMode render = RenderMode.ofWire(Fields.oneOf("render", body.render(), RENDER_MODES,
-                RenderMode.NOW.wire()));
+        // Not said: the task renders as its campaign does (docs/batch.md, "A campaign rendered on view").
+        String asked = Fields.oneOf("render", body.render(), RenderMode.wires(), null);
+        RenderMode render = asked == null ? null : RenderMode.ofWire(asked);
         return tasks.accept(new BatchTasks.Submission(clientId, campaignId, templateId, fileName, filePath, priority,
                 rowCount, duration, render), authorization)
                 .map(task -> answer(task, "task accepted: " + rowCount + " rows of " + task.filePath + " with template "
                         + templateId + " version " + task.templateVersion + ", due "
                         + Progress.time(task.dueAt, task.createdAt)
-                        + (task.onView() ? "; each row is rendered when its share-url is first opened" : "")));
+                        + (task.onView() ? "; each row is rendered when its share-url is first opened" : "")
+                        + (task.onView() && task.renderOfCampaign()
+                                ? ", as campaign '" + task.campaignId + "' renders on view"
+                                : "")));
     }
 
     @GET

@@ -18,6 +18,7 @@ import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.client.MediaTemplateClient;
 import io.pmedia.batch.config.BatchConfig;
+import io.pmedia.batch.repository.CampaignWindowStore;
 import io.pmedia.batch.repository.TaskStore;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
@@ -43,9 +44,17 @@ public class BatchTasks {
 
     private static final Logger LOG = Logger.getLogger(BatchTasks.class);
 
-    /** What a vendor asked for, checked by the resource; {@code filePath} as the vendor wrote it. */
+    /**
+     * What a vendor asked for, checked by the resource; {@code filePath} as the vendor wrote it; {@code render} null
+     * when the request did not say (the task renders as its campaign does).
+     */
     public record Submission(UUID clientId, String campaignId, UUID templateId, String fileName, String filePath,
             int priority, int rowCount, int expectedOutputDuration, RenderMode render) {
+
+        /** The wire name of the render asked for, or null. */
+        String renderAsked() {
+            return render == null ? null : render.wire();
+        }
     }
 
     /** Where an upload goes and the presigned URL that puts it there. */
@@ -59,12 +68,14 @@ public class BatchTasks {
     private final ObjectStore store;
     private final BatchEvents events;
     private final TaskStore tasks;
+    private final CampaignWindowStore windows;
     private final Outputs outputs;
     private final Dispatcher dispatcher;
     private final BatchConfig config;
 
     public BatchTasks(MediaTemplateClient templates, ObjectStore store, BatchEvents events, TaskStore tasks,
-            Outputs outputs, Dispatcher dispatcher, BatchConfig config) {
+            CampaignWindowStore windows, Outputs outputs, Dispatcher dispatcher, BatchConfig config) {
+        this.windows = windows;
         this.templates = templates;
         this.store = store;
         this.events = events;
@@ -91,7 +102,9 @@ public class BatchTasks {
                                 store.s3Path(found.getValue())))
                         .flatMap(active -> active != null
                                 ? Uni.createFrom().item(sameOrConflict(active, submission, found.getKey()))
-                                : create(submission, found.getKey(), found.getValue()))))
+                                : windows.render(submission.clientId(), submission.campaignId())
+                                        .flatMap(campaign -> create(submission, found.getKey(), found.getValue(),
+                                                campaign)))))
                 .invoke(task -> dispatcher.wake());
     }
 
@@ -106,7 +119,7 @@ public class BatchTasks {
                 && Objects.equals(active.fileName, submission.fileName()) && active.priority == submission.priority()
                 && active.rowCount == submission.rowCount()
                 && active.expectedOutputDuration == submission.expectedOutputDuration()
-                && active.render.equals(submission.render().wire());
+                && Objects.equals(active.renderAsked, submission.renderAsked());
         if (!same) {
             throw ApiException.conflict("task '" + active.id + "' is still " + active.status + " for file "
                     + active.filePath + " in campaign '" + active.campaignId + "' with other settings; cancel it or"
@@ -115,7 +128,11 @@ public class BatchTasks {
         return active;
     }
 
-    private Uni<BatchTask> create(Submission submission, JsonNode template, String fileKey) {
+    /**
+     * A new task {@code PENDING}. Its render: its own, else its campaign's ({@code campaignRender}, null when the campaign
+     * has no window), else now; a task that follows its campaign's takes any later one until its file is read.
+     */
+    private Uni<BatchTask> create(Submission submission, JsonNode template, String fileKey, String campaignRender) {
         BatchTask task = new BatchTask();
         task.id = UUID.randomUUID();
         task.clientId = submission.clientId();
@@ -132,7 +149,9 @@ public class BatchTasks {
         task.createdAt = Instant.now();
         task.dueAt = task.createdAt.plus(Duration.ofMinutes(submission.expectedOutputDuration()));
         task.shareKey = RowShares.newKey();
-        task.render = submission.render().wire();
+        task.renderAsked = submission.renderAsked();
+        task.render = Objects.requireNonNullElse(task.renderAsked,
+                Objects.requireNonNullElse(campaignRender, RenderMode.NOW.wire()));
         task.status(BatchStatus.PENDING, "task accepted");
         return task.<BatchTask>persist().call(events::statusOf);
     }

@@ -135,12 +135,13 @@ public class Dispatcher {
     // --- campaign window ------------------------------------------------------------------------------------------
 
     /**
-     * A campaign's latest status from {@code pmedia.campaign.status}; an older event never overwrites a newer one. The
-     * caller wakes a round after the commit.
+     * A campaign's latest status and render from {@code pmedia.campaign.status}; an older event never overwrites a
+     * newer one. Its pending tasks that do not say render follow the render. The caller wakes a round after the commit.
      */
     @WithTransaction
-    public Uni<Integer> campaignStatus(UUID clientId, String campaignId, String status, Instant time) {
-        return windows.record(clientId, campaignId, status, time);
+    public Uni<Integer> campaignStatus(UUID clientId, String campaignId, String status, String render, Instant time) {
+        return windows.record(clientId, campaignId, status, render, time)
+                .call(recorded -> tasks.followCampaign(clientId, campaignId));
     }
 
     Uni<Integer> stopEndedCampaigns() {

@@ -39,14 +39,15 @@ public class CampaignListResource {
 
     /** One campaign: its schedule (as {@code GET /campaigns/{campaign_id}/schedule} reads it) and when it was made. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    @JsonPropertyOrder({"campaign_id", "status", "start_time", "end_time", "created_at", "updated_at"})
+    @JsonPropertyOrder({"campaign_id", "status", "start_time", "end_time", "render", "created_at", "updated_at"})
     public record CampaignItem(@JsonProperty("campaign_id") String campaignId, String status,
             @JsonProperty("start_time") Instant startTime, @JsonProperty("end_time") Instant endTime,
-            @JsonProperty("created_at") Instant createdAt, @JsonProperty("updated_at") Instant updatedAt) {
+            String render, @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("updated_at") Instant updatedAt) {
 
         static CampaignItem of(CampaignSchedule schedule) {
             return new CampaignItem(schedule.campaignId, schedule.status.name(), schedule.startTime,
-                    schedule.endTime, schedule.createdAt, schedule.updatedAt);
+                    schedule.endTime, schedule.render, schedule.createdAt, schedule.updatedAt);
         }
     }
 

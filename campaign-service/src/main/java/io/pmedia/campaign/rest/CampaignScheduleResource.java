@@ -27,6 +27,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
+import io.pmedia.events.RenderMode;
 import io.smallrye.mutiny.Uni;
 
 /** Interface 4.11 (and reading the schedule back, beyond the document). */
@@ -36,19 +37,22 @@ import io.smallrye.mutiny.Uni;
 @Tag(name = "Campaigns")
 public class CampaignScheduleResource {
 
-    /** Interface 2.10, request. */
+    /**
+     * Interface 2.10, request; beyond it, {@code render} (contracts.md, 2026-11-29): how the campaign's batch tasks
+     * that do not say are rendered, {@code now} (absent) or {@code on-view}.
+     */
     public record ScheduleRequest(@JsonProperty("start_time") String startTime,
-            @JsonProperty("end_time") String endTime) {
+            @JsonProperty("end_time") String endTime, String render) {
     }
 
-    /** Interface 2.10, response. */
-    public record ScheduleResponse(@JsonProperty("campaign_id") String campaignId, String status) {
+    /** Interface 2.10, response; beyond it, the {@code render} the schedule took. */
+    public record ScheduleResponse(@JsonProperty("campaign_id") String campaignId, String status, String render) {
     }
 
     /** The whole schedule, as {@code GET} returns it. */
     public record ScheduleView(@JsonProperty("campaign_id") String campaignId, String status,
             @JsonProperty("start_time") Instant startTime, @JsonProperty("end_time") Instant endTime,
-            @JsonProperty("updated_at") Instant updatedAt) {
+            String render, @JsonProperty("updated_at") Instant updatedAt) {
     }
 
     static final int MAX_CAMPAIGN_ID = 128;
@@ -79,8 +83,10 @@ public class CampaignScheduleResource {
         if (!end.isAfter(clock.instant())) {
             throw ApiException.validation("field 'end_time' must be in the future");
         }
-        return scheduling.schedule(caller.clientId(), id, start, end)
-                .map(saved -> new ScheduleResponse(saved.campaignId, saved.status.name()));
+        RenderMode render = RenderMode.ofWire(Fields.oneOf("render", request.render(), RenderMode.wires(),
+                RenderMode.NOW.wire()));
+        return scheduling.schedule(caller.clientId(), id, start, end, render)
+                .map(saved -> new ScheduleResponse(saved.campaignId, saved.status.name(), saved.render));
     }
 
     @GET
@@ -91,7 +97,7 @@ public class CampaignScheduleResource {
 
     private static ScheduleView view(CampaignSchedule schedule) {
         return new ScheduleView(schedule.campaignId, schedule.status.name(), schedule.startTime, schedule.endTime,
-                schedule.updatedAt);
+                schedule.render, schedule.updatedAt);
     }
 
     static String validCampaignId(String value) {

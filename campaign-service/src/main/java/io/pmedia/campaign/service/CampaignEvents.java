@@ -6,6 +6,7 @@ import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.CampaignStatus;
 import io.pmedia.events.CampaignStatusChanged;
+import io.pmedia.events.RenderMode;
 import io.smallrye.mutiny.Uni;
 
 /** Publishes a campaign's status through the outbox, in the same transaction as the change (docs/events.md). */
@@ -20,6 +21,6 @@ public class CampaignEvents {
 
     public Uni<Void> statusOf(CampaignSchedule schedule, CampaignStatus status, CampaignStatus previous) {
         return publisher.publish(new CampaignStatusChanged(schedule.clientId, schedule.campaignId, status, previous,
-                schedule.startTime, schedule.endTime));
+                schedule.startTime, schedule.endTime, RenderMode.ofWire(schedule.render)));
     }
 }

@@ -16,6 +16,7 @@ import io.pmedia.common.paging.Page;
 import io.pmedia.common.paging.PageRequest;
 import io.pmedia.common.repository.CreateLock;
 import io.pmedia.events.CampaignStatus;
+import io.pmedia.events.RenderMode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -40,9 +41,14 @@ public class CampaignScheduling {
         this.clock = clock;
     }
 
+    /**
+     * Sets the window and the render of the campaign's tasks ({@code render}: the whole schedule is what the request
+     * says, so a reschedule that does not name it renders now). An ended campaign is a conflict.
+     */
     @WithTransaction
     @WithSpan
-    public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end) {
+    public Uni<CampaignSchedule> schedule(UUID clientId, String campaignId, Instant start, Instant end,
+            RenderMode render) {
         // Concurrent schedules of one campaign take turns: the second sees the first's row and changes it.
         return CreateLock.take("campaign-schedule", clientId, campaignId)
                 .flatMap(locked -> store.findOwned(clientId, campaignId)).flatMap(existing -> {
@@ -57,6 +63,7 @@ public class CampaignScheduling {
                     CampaignStatus current = CampaignStatus.at(start, end, now);
                     schedule.startTime = start;
                     schedule.endTime = end;
+                    schedule.render = render.wire();
                     schedule.status = current;
                     schedule.nextTransitionAt = current.nextTransition(start, end);
                     schedule.updatedAt = now;
