@@ -131,6 +131,18 @@ public class MediaRequest extends PanacheEntityBase {
     @Column(name = "render_claimed_at")
     public Instant renderClaimedAt;
 
+    /**
+     * When the claimed render of an on-view request was admitted onto the realtime lane (its job published); null
+     * while it waits for a render slot, or before its claim.
+     */
+    @Column(name = "render_admitted_at")
+    public Instant renderAdmittedAt;
+
+    /** An on-view request whose render job is not out yet: nobody opened it, or its claim waits for admission. */
+    public boolean awaitsRender() {
+        return render == RenderMode.ON_VIEW && renderAdmittedAt == null && status == MediaStatus.PROCESSING;
+    }
+
     /** An on-view request nobody opened yet: it has its link and no render job. */
     public boolean awaitsView() {
         return render == RenderMode.ON_VIEW && renderClaimedAt == null && status == MediaStatus.PROCESSING;

@@ -20,6 +20,37 @@ public interface MediaConfig {
 
     Speech speech();
 
+    OnView onView();
+
+    /**
+     * Admission of realtime requests rendered on view (docs/media.md, "Render on first view"): a burst of first views
+     * goes onto the realtime lane up to a bound per render worker; the others wait, claimed, first opened first.
+     */
+    interface OnView {
+
+        /** Whether this process admits them (the API role does; render workers do not). */
+        @WithDefault("true")
+        boolean admissionEnabled();
+
+        /** Renders on view of realtime requests in flight (admitted, not ended) per render worker. */
+        @WithDefault("2")
+        int rendersPerWorker();
+
+        /**
+         * The render workers, when fixed: the workers' group ({@code render.lanes.group}) is then not described.
+         * Unset: the members of that group holding partitions of the realtime lane, as the broker says (at least one).
+         */
+        java.util.OptionalInt workers();
+
+        /** How often the workers' group is described. */
+        @WithDefault("10s")
+        Duration workersEvery();
+
+        /** How often waiting first views are looked at, besides each claim and each end of one in flight. */
+        @WithDefault("1s")
+        Duration admitEvery();
+    }
+
     /** The speech engine of speech layers (docs/templates.md "Speech"). */
     interface Speech {
 

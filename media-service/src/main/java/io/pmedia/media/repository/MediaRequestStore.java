@@ -51,7 +51,7 @@ public class MediaRequestStore {
      */
     private static final String CLAIM_STALE = """
             SELECT * FROM media_request
-             WHERE status = 'PROCESSING' AND (render = 'now' OR render_claimed_at IS NOT NULL) AND updated_at < ?1
+             WHERE status = 'PROCESSING' AND (render = 'now' OR render_admitted_at IS NOT NULL) AND updated_at < ?1
              ORDER BY updated_at
              LIMIT ?2
                FOR UPDATE SKIP LOCKED
@@ -70,6 +70,22 @@ public class MediaRequestStore {
              WHERE id = ?1 AND client_id = ?2 AND (CAST(?3 AS text) IS NULL OR share_id = CAST(?3 AS text))
                AND render = 'on-view' AND render_claimed_at IS NULL AND status = 'PROCESSING'
                AND expires_at > now()
+            """;
+
+    /** Renders on view admitted onto the realtime lane and not ended (docs/media.md, "Render on first view"). */
+    private static final String VIEWS_IN_FLIGHT = """
+            SELECT count(*) FROM media_request
+             WHERE status = 'PROCESSING' AND render = 'on-view' AND render_admitted_at IS NOT NULL
+            """;
+
+    /** Claimed renders on view waiting for admission, first claimed first, locked (replicas take different ones). */
+    private static final String VIEWS_WAITING = """
+            SELECT * FROM media_request
+             WHERE status = 'PROCESSING' AND render = 'on-view' AND render_claimed_at IS NOT NULL
+               AND render_admitted_at IS NULL
+             ORDER BY render_claimed_at, id
+             LIMIT ?1
+               FOR UPDATE SKIP LOCKED
             """;
 
     /** GET /media/requests: the client's requests, newest first, by status and use case when given. */
@@ -104,6 +120,16 @@ public class MediaRequestStore {
     /** Locks and returns at most {@code limit} requests rendering since before {@code cutoff}. Needs a transaction. */
     public Uni<List<MediaRequest>> claimStale(Instant cutoff, int limit) {
         return NativeSql.list(MediaRequest.class, CLAIM_STALE, cutoff, limit);
+    }
+
+    /** How many renders on view are in flight (admitted, not ended). */
+    public Uni<Long> viewsInFlight() {
+        return NativeSql.one(Long.class, VIEWS_IN_FLIGHT);
+    }
+
+    /** Locks and returns at most {@code limit} claimed renders on view waiting for admission. Needs a transaction. */
+    public Uni<List<MediaRequest>> viewsWaiting(int limit) {
+        return NativeSql.list(MediaRequest.class, VIEWS_WAITING, limit);
     }
 
     /** 1 when this call claimed the render of the client's on-view request, else 0. Needs a transaction. */

@@ -26,9 +26,7 @@ import io.pmedia.events.MediaStatus;
 import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderMode;
-import io.pmedia.events.RenderOnView;
 import io.pmedia.events.RenderResult;
-import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
 import io.pmedia.media.AcceptanceStatus;
 import io.pmedia.media.MediaRequest;
@@ -105,11 +103,13 @@ public class MediaRequests {
     private final ShareLinks shares;
     private final RequestEventStore timeline;
     private final StreamOpenings openings;
+    private final OnViewRenders onView;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
             TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares,
-            RequestEventStore timeline, StreamOpenings openings) {
+            RequestEventStore timeline, StreamOpenings openings, OnViewRenders onView) {
         this.openings = openings;
+        this.onView = onView;
         this.shares = shares;
         this.timeline = timeline;
         this.mapper = mapper;
@@ -308,8 +308,9 @@ public class MediaRequests {
             request.completedAt = now;
             request.updatedAt = now;
             if (request.render == RenderMode.ON_VIEW) {
-                // rendered on view: the link handed out at acceptance gets its video (or says it failed)
-                return events.status(request).chain(() -> shares.rendered(request));
+                // rendered on view: the link handed out at acceptance gets its video (or says it failed), and the
+                // render slot it leaves takes a waiting one
+                return events.status(request).chain(() -> shares.rendered(request)).call(onView::admit);
             }
             if (!success) {
                 return events.status(request);
@@ -349,56 +350,13 @@ public class MediaRequests {
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
         return owned(clientId, transactionId).flatMap(request -> request.awaitsView()
-                ? Panache.withTransaction(() -> claim(request.id, clientId, null))
+                ? Panache.withTransaction(() -> onView.claim(request.id, clientId, null))
                         .map(claimed -> statusOf(claimed != null ? claimed : request))
                 : Uni.createFrom().item(statusOf(request)));
     }
 
-    /**
-     * The first view of an on-view request's share link (engagement-service's {@link RenderOnView} of
-     * {@code source} {@code realtime}): its render is claimed once and its job published in this transaction. A
-     * repeated or forged request (another client's, another link's, one already claimed or rendered) renders nothing;
-     * a viewer's retry of a failed render is answered with its page marked failed again, since a realtime request's
-     * {@code FAILURE} is final (interface 3.2). True when this call claimed the render.
-     */
-    @WithTransaction
-    @WithSpan
-    public Uni<Boolean> viewed(RenderOnView view) {
-        if (view.source() != SharedVideo.Source.realtime || view.serviceRequestId() == null
-                || view.clientId() == null || view.shareId() == null) {
-            return Uni.createFrom().item(false);
-        }
-        return claim(view.serviceRequestId(), view.clientId(), view.shareId()).flatMap(claimed -> {
-            if (claimed != null) {
-                return Uni.createFrom().item(true);
-            }
-            if (view.attempt() <= 1) {
-                return Uni.createFrom().item(false);
-            }
-            return requests.findOwned(view.clientId(), view.serviceRequestId()).flatMap(request -> request != null
-                    && view.shareId().equals(request.shareId) && request.render == RenderMode.ON_VIEW
-                    && request.status == MediaStatus.FAILURE
-                            ? shares.rendered(request).replaceWith(false)
-                            : Uni.createFrom().item(false));
-        });
-    }
-
-    /**
-     * Claims the render of the client's on-view request ({@code shareId}: the link that was opened; null for the
-     * owner's status read) and submits its job, in the caller's transaction: the claimed request, or null when there
-     * was nothing to claim.
-     */
-    private Uni<MediaRequest> claim(UUID id, UUID clientId, String shareId) {
-        return requests.claimView(id, clientId, shareId).flatMap(claimed -> claimed == 0
-                ? Uni.createFrom().nullItem()
-                : requests.lock(id)
-                        // the status read holds the row as it was before the UPDATE in this session
-                        .call(request -> Panache.getSession().flatMap(session -> session.refresh(request)))
-                        .call(this::submitClaimed));
-    }
-
-    /** The job of a claimed on-view request, as its acceptance would have submitted it, and its stream playlist. */
-    private Uni<Void> submitClaimed(MediaRequest request) {
+    /** The job of an admitted on-view request, as its acceptance would have submitted it, and its stream playlist. */
+    Uni<Void> submitClaimed(MediaRequest request) {
         LOG.infof("rendering %s on its first view", request.id);
         return versions.version(request.templateId, request.templateVersion).flatMap(template -> {
             TemplateDefinition definition = templates.definition(template);
@@ -434,7 +392,7 @@ public class MediaRequests {
                 ready && request.thumbnailKey != null ? store.publicUrl(request.thumbnailKey) : null,
                 ready ? RequestUrls.renditions(mapper, store, request) : null,
                 ready && request.captionsKey != null ? store.publicUrl(request.captionsKey) : null,
-                request.status != MediaStatus.FAILURE && !request.awaitsView()
+                request.status != MediaStatus.FAILURE && !request.awaitsRender()
                         ? store.publicUrl(RequestUrls.streamKey(request))
                         : null,
                 shares.url(request));
