@@ -202,6 +202,32 @@ class OnViewRequestTest {
     }
 
     @Test
+    void aRenderTheOwnersReadClaimedThatFailedIsShownFailedAtTheViewersFirstRetry() throws Exception {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> body = new HashMap<>(body("on-view-read-broken", "tiny", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))));
+        body.put("render", "on-view");
+        String id = request(client, body).statusCode(200).extract().path("service-request-id");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        String shareId = pages(id).get(0).path("share-id").asText();
+
+        // the owner's read claims it (engagement never did), and the render fails
+        MediaApi.status(client, id).statusCode(200);
+        assertThat(awaitFinal(client, id).getString("status")).isEqualTo("FAILURE");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(2));
+
+        // the viewer's "Try again" is engagement's first claim of the link (attempt 1): the page says failed again
+        try (KafkaProducer<String, String> producer = producer()) {
+            send(producer, shareId, new RenderOnView(client, shareId, SharedVideo.Source.realtime,
+                    UUID.fromString(id), null, null, 1, Instant.now()));
+        }
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(3));
+        assertThat(pages(id).get(2).path("render").asText()).isEqualTo("failed");
+        assertThat(jobs.withKey(id)).hasSize(1);
+    }
+
+    @Test
     void anOnViewRequestWhoseLinkExpiresUnopenedEndsWithoutARender() throws Exception {
         UUID client = UUID.randomUUID();
         String id = request(client, onView("on-view-expired")).statusCode(200).extract().path("service-request-id");

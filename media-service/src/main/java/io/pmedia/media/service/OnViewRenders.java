@@ -69,9 +69,8 @@ public class OnViewRenders {
             if (claimed != null) {
                 return Uni.createFrom().item(true);
             }
-            if (view.attempt() <= 1) {
-                return Uni.createFrom().item(false);
-            }
+            // any attempt: a render the owner's status read claimed, which failed before anyone opened the link, is
+            // asked for by the viewer's first retry with attempt 1 (engagement never claimed it)
             return requests.findOwned(view.clientId(), view.serviceRequestId()).flatMap(request -> request != null
                     && view.shareId().equals(request.shareId) && request.render == RenderMode.ON_VIEW
                     && request.status == MediaStatus.FAILURE
