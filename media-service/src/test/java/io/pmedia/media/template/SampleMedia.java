@@ -32,7 +32,7 @@ public final class SampleMedia {
             Files.createDirectories(STATE);
             ProcessBuilder builder = new ProcessBuilder("bash", "-c",
                     "info() { :; }; die() { echo \"$*\" >&2; exit 1; }; . scripts/lib/samples.sh"
-                            + " && generate_product_tour_media")
+                            + " && generate_sample_media")
                     .directory(ROOT.toAbsolutePath().toFile()).redirectErrorStream(true);
             builder.environment().put("STATE", STATE.toString());
             Process process = builder.start();
