@@ -174,12 +174,7 @@ class OnViewRequestTest {
     @Test
     void aFailedRenderOnViewMarksItsPageFailedAndAViewersRetryRendersNothingMore() throws Exception {
         UUID client = UUID.randomUUID();
-        Map<String, Object> body = new HashMap<>(body("on-view-broken", "tiny", Map.of(
-                "personalization_fields", Map.of("name", "Ada"),
-                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))));
-        body.put("render", "on-view");
-        String id = request(client, body).statusCode(200).extract().path("service-request-id");
-        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        String id = brokenOnView(client, "on-view-broken");
         String shareId = pages(id).get(0).path("share-id").asText();
 
         try (KafkaProducer<String, String> producer = producer()) {
@@ -204,12 +199,7 @@ class OnViewRequestTest {
     @Test
     void aRenderTheOwnersReadClaimedThatFailedIsShownFailedAtTheViewersFirstRetry() throws Exception {
         UUID client = UUID.randomUUID();
-        Map<String, Object> body = new HashMap<>(body("on-view-read-broken", "tiny", Map.of(
-                "personalization_fields", Map.of("name", "Ada"),
-                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))));
-        body.put("render", "on-view");
-        String id = request(client, body).statusCode(200).extract().path("service-request-id");
-        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        String id = brokenOnView(client, "on-view-read-broken");
         String shareId = pages(id).get(0).path("share-id").asText();
 
         // the owner's read claims it (engagement never did), and the render fails
@@ -265,6 +255,17 @@ class OnViewRequestTest {
         now.put("render", "now");
         assertThat(request(client, now).statusCode(200).extract().jsonPath().getString("message"))
                 .isEqualTo("request accepted");
+    }
+
+    /** An on-view request whose render will fail (its image is not a picture), once its page is published. */
+    private String brokenOnView(UUID client, String clientRequestId) {
+        Map<String, Object> body = new HashMap<>(body(clientRequestId, "tiny", Map.of(
+                "personalization_fields", Map.of("name", "Ada"),
+                "global_assets", Map.of("images", List.of(assets.url("/broken.png"))))));
+        body.put("render", "on-view");
+        String id = request(client, body).statusCode(200).extract().path("service-request-id");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        return id;
     }
 
     private static Map<String, Object> onView(String clientRequestId) {
