@@ -52,14 +52,26 @@ final class OnViewLinks {
         assertThat(done.getString("status")).as(done.prettify()).isEqualTo("COMPLETED");
         assertThat(done.getInt("links")).isEqualTo(rows);
         assertThat(done.getInt("rendered")).isZero();
-        List<String> links = get(done.getString("file-url")).body().lines().skip(1)
-                .map(line -> line.split(",")[6]).toList();
+        List<String> links = shareUrls(done.getString("file-url"));
         assertThat(links).hasSize(rows).allMatch(url -> url.contains("/v/"));
+        awaitPages(vendor, campaign, rows);
+        return new Task(task, campaign, links);
+    }
+
+    /** The share-url column of a task's output file. */
+    static List<String> shareUrls(String fileUrl) {
+        return get(fileUrl).body().lines().skip(1).map(line -> line.split(",")[6]).toList();
+    }
+
+    /**
+     * Waits for the pages of a campaign's {@code rows} links to reach engagement-service (through
+     * pmedia.batch.status, a moment after the output file): the campaign's video list, which opens nothing.
+     */
+    static void awaitPages(Vendor vendor, String campaign, int rows) {
         Patience.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() -> {
             var list = vendor.call().get("/analytics/campaigns/" + campaign + "/videos.csv");
             return list.statusCode() == 200 && list.asString().lines().count() == rows + 1;
         });
-        return new Task(task, campaign, links);
     }
 
     /** A viewer opens the page: its status code. */

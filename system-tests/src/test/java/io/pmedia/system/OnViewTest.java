@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,16 +66,13 @@ class OnViewTest {
         assertThat(done.getInt("rendered")).isZero();
         System.out.printf("on view: %d links out %d ms after the create%n", ROWS, linksMillis);
 
-        List<String> links = shareUrls(done.getString("file-url"));
+        List<String> links = OnViewLinks.shareUrls(done.getString("file-url"));
         assertThat(links).hasSize(ROWS).doesNotHaveDuplicates().allMatch(url -> url.contains("/v/"));
         assertThat(rendered(demo, task)).as("nothing rendered before a link is opened").isEmpty();
 
         // The pages reach engagement-service a moment after the output file (through pmedia.batch.status): the vendor
         // sees them in the campaign's video list, which opens nothing.
-        Patience.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            var list = demo.call().get("/analytics/campaigns/" + campaign + "/videos.csv");
-            return list.statusCode() == 200 && list.asString().lines().count() == ROWS + 1;
-        });
+        OnViewLinks.awaitPages(demo, campaign, ROWS);
         assertThat(rendered(demo, task)).as("listing the videos renders nothing").isEmpty();
 
         // Five links opened side by side in Chromium: each says it is being prepared, then plays to its end.
@@ -145,15 +141,6 @@ class OnViewTest {
 
     private static JsonPath usage(Stack.Vendor vendor) {
         return vendor.call().get("/usage").then().statusCode(200).extract().jsonPath();
-    }
-
-    /** The share-url column of the task's output file. */
-    private static List<String> shareUrls(String fileUrl) throws Exception {
-        String output = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(fileUrl)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        List<String> urls = new ArrayList<>();
-        output.lines().skip(1).forEach(line -> urls.add(line.split(",")[6]));
-        return urls;
     }
 
     /** Rows of the task with a video in the stack's store (S3Proxy's file system). */
