@@ -12,6 +12,14 @@ fail() {
   printf '\033[1;31mFAIL\033[0m %s\n' "$*" >&2
   exit 1
 }
+# logs_of NAME...: the last lines of those services' logs, for a failure that waited on them (CI keeps no .pmedia/).
+logs_of() {
+  local name
+  for name in "$@"; do
+    printf '%s\n' "--- the last lines of .pmedia/logs/$name.log" >&2
+    tail -n 40 ".pmedia/logs/$name.log" >&2 2>/dev/null || true
+  done
+}
 
 # shellcheck source=scripts/lib/stack.sh
 . scripts/lib/stack.sh
@@ -96,7 +104,7 @@ if [ -n "${PMEDIA_DEMO_USE_CASE_ID:-}" ]; then
       PROCESSING) ;;
       *) fail "GET /status: $status" ;;
     esac
-    [ "$SECONDS" -lt "$deadline" ] || fail "the video was not ready in 180 s: $status"
+    [ "$SECONDS" -lt "$deadline" ] || { logs_of media media-worker-1; fail "the video was not ready in 180 s: $status"; }
     sleep 1
   done
   pass "GET /status reached SUCCESS (API key alone)"
@@ -162,7 +170,7 @@ if [ -n "${PMEDIA_DEMO_TEMPLATE_ID:-}" ]; then
       PENDING | "IN PROGRESS") ;;
       *) fail "GET /media/task/status: $status" ;;
     esac
-    [ "$SECONDS" -lt "$deadline" ] || fail "the batch task did not complete in 180 s: $status"
+    [ "$SECONDS" -lt "$deadline" ] || { logs_of batch media media-worker-1; fail "the batch task did not complete in 180 s: $status"; }
     sleep 1
   done
   printf '%s' "$status" | grep -q '"processed":2' || fail "the batch task did not process 2 rows: $status"

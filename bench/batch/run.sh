@@ -15,8 +15,16 @@
 #             cancelled once its rows are stored
 #   realtime  time-to-video p50/p99 of demo-template requests arriving at a steady rate, with no batch running and then
 #             while a 10,000-row tiny batch runs, in the same run (goal: p99 ratio <= 1.2)
+#   links     (issue 37; runs only when asked: bench/batch/run.sh links) the links out of an on-view task of L rows
+#             (default 1,000,000) of the product-tour sample (found over GET /templates): create -> COMPLETED, the
+#             share URLs counted in its output file, and how long after COMPLETED its last link opens (GET of the last
+#             row's share URL until it is no longer 404: engagement-service has projected every page); the peak RSS of
+#             batch-service and engagement-service from the create to that open, and the rows projected every 15 s (a
+#             count over engagement-service's table: not more often).
+#             Goal: <= 60 s with RSS within each service's heap. Nothing is rendered but the last link's open.
 # Usage: bench/batch/run.sh [PART...]     (default: tiny demo ingest realtime; ./pmedia bench batch runs those four)
 # Sizes: PMEDIA_BENCH_TINY_ROWS, PMEDIA_BENCH_DEMO_ROWS, PMEDIA_BENCH_TOUR_ROWS, PMEDIA_BENCH_INGEST_ROWS,
+# PMEDIA_BENCH_LINKS_ROWS,
 # PMEDIA_BENCH_BARE_RUNS (bare renders timed per template; default: as many as rows), PMEDIA_BENCH_REALTIME_REQUESTS
 # (60), PMEDIA_BENCH_REALTIME_EVERY (3 s). For example:
 #   PMEDIA_BENCH_BARE_RUNS=50 bench/batch/run.sh tour
@@ -30,6 +38,7 @@ TINY_ROWS="${PMEDIA_BENCH_TINY_ROWS:-10000}"
 DEMO_ROWS="${PMEDIA_BENCH_DEMO_ROWS:-1000}"
 TOUR_ROWS="${PMEDIA_BENCH_TOUR_ROWS:-1000}"
 INGEST_ROWS="${PMEDIA_BENCH_INGEST_ROWS:-1000000}"
+LINKS_ROWS="${PMEDIA_BENCH_LINKS_ROWS:-1000000}"
 REALTIME_REQUESTS="${PMEDIA_BENCH_REALTIME_REQUESTS:-60}"
 REALTIME_EVERY="${PMEDIA_BENCH_REALTIME_EVERY:-3}"
 
@@ -48,6 +57,8 @@ GW="$PMEDIA_GATEWAY_URL"
 TOKEN="$(demo_token)"
 now() { date +%s.%N; }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
+# past SINCE SECONDS: whether SECONDS have passed since SINCE (a now)
+past() { awk "BEGIN { exit !($(now) - $1 >= $2) }"; }
 
 printf 'batch benchmark, %s, %s (%s cores), commit %s\n' "$(date -u +%F)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$(git rev-parse --short HEAD)"
@@ -211,6 +222,99 @@ ingest() {
   TASK=""
 }
 
+# --- links out: a million-row task rendered on view -----------------------------------------------------------------
+
+# rss_peaks FILE NAME...: until killed, samples the RSS (kB) of each named service every 0.2 s and keeps the peak of
+# each in FILE ("name kB" lines).
+rss_peaks() {
+  local file="$1" name pid rss
+  shift
+  declare -A peak=()
+  for name in "$@"; do peak[$name]=0; done
+  while :; do
+    for name in "$@"; do
+      pid="$(cat ".pmedia/run/$name.pid" 2>/dev/null || true)"
+      rss="$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)"
+      [ "${rss:-0}" -gt "${peak[$name]}" ] && peak[$name]="$rss"
+    done
+    for name in "$@"; do printf '%s %s\n' "$name" "${peak[$name]}"; done >"$file.tmp" && mv -f "$file.tmp" "$file"
+    sleep 0.2
+  done
+}
+
+# projected TASK: rows of TASK engagement-service has projected (its shared_video table; empty when psql cannot ask).
+projected() {
+  PGPASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}" psql -h "${PMEDIA_DB_HOST:-127.0.0.1}" -p "${PMEDIA_DB_PORT:-5432}" \
+    -U "${PMEDIA_DB_USER:-pmedia}" -d pmedia_engagement -Atc "SELECT count(*) FROM shared_video WHERE task_id = '$1'" \
+    2>/dev/null || true
+}
+
+# links ROWS: an on-view task of ROWS product-tour rows, each with its own name and offer, from the create to COMPLETED
+# with every share URL in its output file, then to its last link opening.
+links() {
+  local rows="$1" file="$work/input-links-$1.csv" template input start status done_at last code opened sampler
+  local base_b base_e peaks="$work/rss-peaks" since lines task
+  template="$(template_of "$TOKEN" product-tour)"
+  [ -n "$template" ] || { echo "the demo vendor has no product-tour template" >&2; return 1; }
+  awk -v n="$rows" 'BEGIN { print "user-id,name,offer";
+    for (i = 1; i <= n; i++) printf "customer-%08d,Customer %d,Offer %d: 20%% off your next order\n", i, i, i }' >"$file"
+  input="$(stack_upload "$TOKEN" "$file" "input-links-$rows.csv")"
+  base_b="$(awk '/VmRSS/ { print $2 }' "/proc/$(cat .pmedia/run/batch.pid)/status")"
+  base_e="$(awk '/VmRSS/ { print $2 }' "/proc/$(cat .pmedia/run/engagement.pid)/status")"
+  rss_peaks "$peaks" batch engagement &
+  sampler=$!
+  start="$(now)"
+  status="$(curl -s -X POST "$GW/media/task/create" -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+    -d "{\"campaign-id\":\"bench-links\",\"template-id\":\"$template\",\"file-path\":\"$input\",\"row-count\":$rows,
+         \"expected-output-duration\":1440,\"render\":\"on-view\"}")"
+  TASK="$(field "$status" task-id)"
+  [ -n "$TASK" ] || { kill "$sampler"; echo "create failed: $status" >&2; return 1; }
+  since="$start"
+  while :; do
+    status="$(task_status "$TASK")"
+    case "$(field "$status" status)" in
+      COMPLETED) break ;;
+      FAILED) kill "$sampler"; echo "the task failed: $status" >&2; return 1 ;;
+    esac
+    if past "$since" 15; then
+      printf '  %5.1f s: %s, %s rows projected\n' "$(calc "$(now) - $start")" "$(field "$status" status)" \
+        "$(projected "$TASK")"
+      since="$(now)"
+    fi
+    sleep 0.2
+  done
+  done_at="$(now)"
+  task="$TASK"
+  TASK=""
+  # the last row's share URL, from the output file's last line
+  curl -sf "$(field "$status" file-url)" -o "$work/links-output.csv"
+  lines="$(grep -c '/v/' "$work/links-output.csv" || true)"
+  last="$(tail -n 1 "$work/links-output.csv" | grep -o 'http[^,]*/v/[A-Za-z0-9_-]*' || true)"
+  [ -n "$last" ] || { kill "$sampler"; echo "the output file's last line has no share URL" >&2; return 1; }
+  since="$(now)"
+  while :; do
+    code="$(curl -s -o /dev/null -w '%{http_code}' "$last")"
+    [ "$code" = 200 ] && break
+    [ "$code" = 404 ] || { kill "$sampler"; echo "the last link answered $code" >&2; return 1; }
+    if past "$since" 15; then
+      printf '  %5.1f s: COMPLETED, %s rows projected\n' "$(calc "$(now) - $start")" "$(projected "$task")"
+      since="$(now)"
+    fi
+    past "$done_at" 1800 && { kill "$sampler"; echo "the last link never opened" >&2; return 1; }
+    sleep 0.2
+  done
+  opened="$(now)"
+  kill "$sampler"
+  wait "$sampler" 2>/dev/null || true
+  printf 'links: %s rows rendered on view, %s share URLs in the output file (%.0f MB)\n' "$rows" "$lines" \
+    "$(calc "$(stat -c %s "$work/links-output.csv") / 1000000")"
+  printf 'links: create -> COMPLETED %.1f s; the last link opens %.1f s after COMPLETED (%.1f s from the create)   (goal <= 60 s)\n' \
+    "$(calc "$done_at - $start")" "$(calc "$opened - $done_at")" "$(calc "$opened - $start")"
+  printf 'links: peak RSS batch-service %d MB (%d MB before), engagement-service %d MB (%d MB before)\n' \
+    "$(($(awk '$1 == "batch" { print $2 }' "$peaks") / 1024))" "$((base_b / 1024))" \
+    "$(($(awk '$1 == "engagement" { print $2 }' "$peaks") / 1024))" "$((base_e / 1024))"
+}
+
 # --- realtime with and without a batch ------------------------------------------------------------------------------
 
 realtime() {
@@ -272,6 +376,7 @@ for part in "${PARTS[@]}"; do
     tour) tour "$TOUR_ROWS" ;;
     ingest) ingest ;;
     realtime) realtime ;;
-    *) echo "unknown part '$part' (tiny, demo, tour, ingest, realtime)" >&2; exit 2 ;;
+    links) links "$LINKS_ROWS" ;;
+    *) echo "unknown part '$part' (tiny, demo, tour, ingest, realtime, links)" >&2; exit 2 ;;
   esac
 done

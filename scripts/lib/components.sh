@@ -123,6 +123,14 @@ component_env() { # name
     echo "PMEDIA_GATEWAY_API_LIMITS_CALLS_PER_SECOND=${PMEDIA_GATEWAY_API_LIMITS_CALLS_PER_SECOND:-50}"
     echo "PMEDIA_GATEWAY_API_LIMITS_CREATIONS_BURST=${PMEDIA_GATEWAY_API_LIMITS_CREATIONS_BURST:-50}"
     echo "PMEDIA_GATEWAY_API_LIMITS_CREATIONS_PER_SECOND=${PMEDIA_GATEWAY_API_LIMITS_CREATIONS_PER_SECOND:-10}"
+    # The viewers' budget per address keeps its defaults (120, then 20 a second) unless exported: bench/engagement/
+    # burst.sh opens hundreds of links from this one address, standing for as many viewers.
+    if [ -n "${PMEDIA_GATEWAY_VIEWER_LIMITS_BURST:-}" ]; then
+      echo "PMEDIA_GATEWAY_VIEWER_LIMITS_BURST=$PMEDIA_GATEWAY_VIEWER_LIMITS_BURST"
+    fi
+    if [ -n "${PMEDIA_GATEWAY_VIEWER_LIMITS_PER_SECOND:-}" ]; then
+      echo "PMEDIA_GATEWAY_VIEWER_LIMITS_PER_SECOND=$PMEDIA_GATEWAY_VIEWER_LIMITS_PER_SECOND"
+    fi
   fi
   # With Kafka ACLs the topics are the KafkaTopic objects' (as in the cluster, whose media Deployments set this too).
   if [ "$service" = media ] && kafka_acls; then echo "PMEDIA_MEDIA_RENDER_TOPIC_SETUP=false"; fi

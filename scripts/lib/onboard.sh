@@ -44,7 +44,7 @@ register_samples() {
       cat "$ROOT"/deploy/local/motions/*.json "$ROOT"/deploy/local/templates/*.json 2>/dev/null
     } | sha256sum | cut -d' ' -f1
   )"
-  if [ "$(cat "$stamp" 2>/dev/null)" = "$signature" ] && [ -n "$(env_get PMEDIA_DEMO_TEMPLATE_ID)" ]; then
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$signature" ] && demo_template_registered; then
     info "sample motions and templates registered already (nothing they depend on changed)"
     return 0
   fi
@@ -52,6 +52,20 @@ register_samples() {
   register_motions
   register_templates && [ "${SAMPLES_FAILED:-0}" = 0 ] && printf '%s\n' "$signature" >"$stamp"
   return 0
+}
+
+# Whether the demo template named in local.env is still the demo vendor's (GET /templates/{id} with its token): another
+# checkout's stack on this machine shares the databases, and its tests may have removed what this stamp remembers.
+demo_template_registered() {
+  local id body token
+  id="$(env_get PMEDIA_DEMO_TEMPLATE_ID)"
+  [ -n "$id" ] || return 1
+  body="{\"client_id\":\"$(env_get PMEDIA_DEMO_CLIENT_ID)\",\"client_secret\":\"$(env_get PMEDIA_DEMO_CLIENT_SECRET)\"}"
+  # (the secret through stdin: a command line is readable by every user of the machine)
+  token="$(json_field "$(printf '%s' "$body" | curl -s --max-time 10 -X POST -H 'Content-Type: application/json' \
+    --data-binary @- "$GATEWAY_URL/auth/token" || true)" access_token)"
+  [ -n "$token" ] && [ "$(curl -s -o /dev/null --max-time 10 -w '%{http_code}' -H "Authorization: Bearer $token" \
+    "$GATEWAY_URL/templates/$id" || true)" = 200 ]
 }
 
 # Registers deploy/local/motions/*.json as shared motions (POST /admin/motions, by file name; idempotent on the

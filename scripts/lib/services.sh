@@ -23,9 +23,32 @@ service_names() {
   return 0
 }
 
-# True when the service's jar is missing or older than its sources, the shared modules' sources or a pom.
+# What a service's build reads from outside its module, as its pom names it (${maven.multiModuleProjectDirectory}/...:
+# the gateway's console/, the TypeScript SDK it bundles, the docs it serves), npm's build/ aside (npm ci keeps it). An
+# entry point (index.*) stands for its folder, whose files it bundles; a folder named beside paths inside it (a
+# resource folder with includes, as docs/ with docs/asyncapi.yaml) stands for those paths only.
+outside_inputs() { # service
+  local path paths=() other inside
+  while IFS= read -r path; do
+    case "$path" in build/* | "") continue ;; esac
+    case "${path##*/}" in index.*) path="${path%/*}" ;; esac
+    paths+=("$path")
+  done < <(grep -o '${maven.multiModuleProjectDirectory}/[^<]*' "$(module_dir "$1")/pom.xml" 2>/dev/null |
+    sed 's|^${maven.multiModuleProjectDirectory}/||' | sort -u)
+  for path in "${paths[@]}"; do
+    inside=0
+    for other in "${paths[@]}"; do
+      case "$other" in "$path"/*) inside=1 ;; esac
+    done
+    [ "$inside" = 0 ] && [ -e "$ROOT/$path" ] && printf '%s\n' "$ROOT/$path"
+  done
+  return 0
+}
+
+# True when the service's jar is missing or older than its sources, the shared modules' sources, a pom, or what its
+# build reads from outside its module (outside_inputs).
 stale() { # service
-  local jar dirs=() module
+  local jar dirs=() module input
   jar="$(built_jar "$1")"
   [ -f "$jar" ] || return 0
   dirs=("$ROOT/pom.xml" "$(module_dir "$1")/pom.xml" "$(module_dir "$1")/src/main")
@@ -33,6 +56,7 @@ stale() { # service
     case "$module" in *-service | system-tests) continue ;; esac
     dirs+=("$ROOT/$module/pom.xml" "$ROOT/$module/src/main")
   done
+  while IFS= read -r input; do dirs+=("$input"); done < <(outside_inputs "$1")
   [ -n "$(find "${dirs[@]}" -newer "$jar" -type f -print -quit 2>/dev/null)" ]
 }
 

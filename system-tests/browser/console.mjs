@@ -201,6 +201,17 @@ async function vendor(page) {
   await check(page, 'try-on');
   await go(page, 'campaigns', 'Campaigns');
   await page.waitForSelector('#campaign-id');
+  // A campaign scheduled to render on first view: a window from now to tomorrow, shown in the list with its render.
+  const local = (time) => new Date(time - new Date().getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+  await page.fill('#campaign-id', input.campaign);
+  await page.fill('#campaign-start', local(Date.now() + 3600000));
+  await page.fill('#campaign-end', local(Date.now() + 2 * 86400000));
+  await page.selectOption('#campaign-render', 'on-view');
+  await page.click('form[aria-labelledby="sched-h"] button[type="submit"]');
+  const row = page.locator('tbody tr', { hasText: input.campaign });
+  await row.getByRole('cell', { name: 'on-view', exact: true }).waitFor();
+  result.campaignRow = await row.innerText();
+  step('campaign scheduled');
   await check(page, 'campaigns');
 
   // Narrow and dark: readable at 360 px with prefers-color-scheme: dark.

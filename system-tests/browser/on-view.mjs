@@ -1,5 +1,6 @@
 // Links rendered on first view, as viewers meet them, in Debian's Chromium (playwright-core from build/node): each
-// page is opened before its video exists, says it is being prepared, then plays the video when it comes, to its end.
+// page is opened before its video exists, says it is being prepared, then plays the stream its render writes (or
+// the video when it comes), to its end.
 // Pages are opened side by side. Prints one JSON line of what each page did; system-tests OnViewTest asserts it.
 // Usage: node on-view.mjs '{"urls": "<url>\n<url>...", "screenshot": "<path>"}' (one URL a line)
 import { launchChromium } from './chromium.mjs';
@@ -22,7 +23,7 @@ process.stdout.write(JSON.stringify(result) + '\n');
 async function watch(context, url, screenshot) {
   const page = await context.newPage();
   const seen = { url, errors: [], failedRequests: [] };
-  page.on('pageerror', (error) => seen.errors.push(String(error)));
+  page.on('pageerror', (error) => seen.errors.push(String(error && error.stack || error)));
   // A resource that failed is reported by its response below (with its URL), not by the console's line.
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) { seen.errors.push(message.text()); }
@@ -43,9 +44,12 @@ async function watch(context, url, screenshot) {
     if (screenshot) { await page.screenshot({ path: screenshot, fullPage: true }); }
     await page.waitForFunction(() => {
       const v = document.getElementById('player');
-      return v && v.readyState >= 2;
+      return v && v.readyState >= 2 && !v.hidden;
     }, null, { timeout: 240000, polling: 100 });
     seen.playableMs = Date.now() - started;
+    // 'hls.js' (or 'native'): the stream the render writes, played while it runs; none: the MP4 once it was ready.
+    seen.player = await page.evaluate(() => document.getElementById('player').getAttribute('data-player') || 'mp4');
+    seen.stillPreparing = await page.evaluate(() => !!document.getElementById('stage'));
     // Muted and faster, so a 30 s video plays to its end in a few seconds of the test.
     await page.evaluate(() => { const v = document.getElementById('player'); v.muted = true; v.playbackRate = 4; return v.play(); });
     await page.waitForFunction(() => document.getElementById('player').ended, null, { timeout: 120000, polling: 200 });

@@ -12,6 +12,9 @@ export function render(main, [taskId]) {
   const campaign = h('input', { id: 'batch-campaign', required: true, value: `console-${new Date().toISOString().slice(0, 10)}` });
   const priority = h('input', { id: 'batch-priority', type: 'number', min: 0, max: 9, value: 1 });
   const minutes = h('input', { id: 'batch-minutes', type: 'number', min: 1, value: 30 });
+  // empty: the task renders as its campaign does (now unless the campaign's schedule says on-view)
+  const renderMode = h('select', { id: 'batch-render' }, h('option', { value: '' }, 'As the campaign says'),
+    h('option', { value: 'now' }, 'Now: every row'), h('option', { value: 'on-view' }, 'On first view'));
   const start = h('button', { type: 'submit', id: 'batch-start' }, 'Upload and start');
   const progress = h('div', { id: 'batch-progress' });
   const tasks = h('div');
@@ -31,14 +34,14 @@ export function render(main, [taskId]) {
       const created = await api('/media/task/create', { method: 'POST', body: {
         'client-id': current().clientId, 'campaign-id': campaign.value.trim(), 'template-id': template.value,
         'file-name': chosen.name, 'file-path': slot['file-path'], priority: Number(priority.value), 'row-count': rows,
-        'expected-output-duration': Number(minutes.value) } });
+        'expected-output-duration': Number(minutes.value), render: renderMode.value || undefined } });
       announce(created.message || 'Task created');
       history.replaceState(null, '', pageLink('batch', created['task-id']));
       stops.push(follow(created['task-id'], progress, refresh));
     });
   } }, h('h2', { id: 'new-h' }, 'New batch'), field('CSV file', file, 'One row per video; a header row naming the fields.'),
   h('div', { class: 'row' }, field('Template', template), field('Campaign id', campaign), field('Priority', priority),
-    field('Deadline (minutes)', minutes)), error, start);
+    field('Deadline (minutes)', minutes), field('Render', renderMode)), error, start);
 
   const refresh = () => all('/media/tasks', {}, 50).then((items) => fill(tasks, table('Batch tasks', [
     ['Created', (row) => when(row['created-at'])],
@@ -88,7 +91,12 @@ function follow(taskId, target, refresh) {
       const percent = total ? Math.round((100 * status.processed) / total) : 0;
       text.dataset.status = status.status;
       text.dataset.percent = String(percent);
-      fill(text, badge(status.status), ` ${status.processed} of ${total} rows (${percent} %) · ${status.message || ''}`);
+      text.dataset.render = status.render || 'now';
+      // a task rendered on view hands out links; its renders follow the viewers
+      const onView = status.render === 'on-view'
+        ? ` · ${status.links ?? 0} links, ${status.viewed ?? 0} viewed, ${status.rendered ?? 0} rendered, ${status['render-failed'] ?? 0} failed`
+        : '';
+      fill(text, badge(status.status), ` ${status.processed} of ${total} rows (${percent} %)${onView} · ${status.message || ''}`);
       const ended = status.status === 'COMPLETED' || status.status === 'FAILED';
       cancel.hidden = ended;
       if (ended) {

@@ -1,5 +1,5 @@
-// Campaigns: the schedules (GET /campaigns) on a timeline drawn here, with their status and their batch tasks;
-// a schedule set or changed (POST /campaigns/{id}/schedule).
+// Campaigns: the schedules (GET /campaigns) on a timeline drawn here, with their status, how their tasks render and
+// their batch tasks; a schedule set or changed (POST /campaigns/{id}/schedule), with its render (now or on first view).
 import { all, api } from '../api.js';
 import { apiPath, pageLink } from '../paths.js';
 import { attempt, badge, errorBox, field, fill, h, table, when } from '../ui.js';
@@ -37,11 +37,14 @@ export function render(main) {
   const id = h('input', { id: 'campaign-id', required: true });
   const start = h('input', { id: 'campaign-start', type: 'datetime-local', required: true });
   const end = h('input', { id: 'campaign-end', type: 'datetime-local', required: true });
+  const render = h('select', { id: 'campaign-render' }, h('option', { value: 'now' }, 'Now: every row'),
+    h('option', { value: 'on-view' }, 'On first view: links now, a video when opened'));
   const save = h('button', { type: 'submit' }, 'Save schedule');
   const load = () => Promise.all([all('/campaigns', {}, 100), all('/media/tasks', {}, 200)]).then(([campaigns, tasks]) => fill(list,
     campaigns.length ? timeline(campaigns) : '',
     table('Campaigns', [['Campaign', (row) => row.campaign_id], ['Status', (row) => badge(row.status)],
       ['Start', (row) => when(row.start_time)], ['End', (row) => when(row.end_time)],
+      ['Render', (row) => row.render || 'now'],
       ['Batches', (row) => tasks.filter((t) => t['campaign-id'] === row.campaign_id)
         .map((t) => h('div', {}, h('a', { href: pageLink('batch', t['task-id']) }, t['file-name'] || t['task-id']), ' ', badge(t.status)))]],
     campaigns, 'No campaign schedules yet.'))).catch((failure) => error.show(failure));
@@ -50,10 +53,12 @@ export function render(main) {
       event.preventDefault();
       attempt(error, save, async () => {
         await api(apiPath`/campaigns/${id.value.trim()}/schedule`, { method: 'POST', body: {
-          start_time: new Date(start.value).toISOString(), end_time: new Date(end.value).toISOString() } });
+          start_time: new Date(start.value).toISOString(), end_time: new Date(end.value).toISOString(),
+          render: render.value } });
         load();
       });
     } }, h('h2', { id: 'sched-h' }, 'Schedule a campaign'), h('div', { class: 'row' }, field('Campaign id', id),
-      field('Start', start), field('End', end)), save)));
+      field('Start', start), field('End', end), field('Render', render,
+        'How its batch tasks that do not say render: every row at once, or each link when first opened.')), save)));
   load();
 }

@@ -53,6 +53,8 @@ __all__ = [
     "DeliveryPage",
     "DeliveryType",
     "ErrorResponse",
+    "FirstFrameSource",
+    "FirstFrameTimes",
     "Font",
     "FontUpload",
     "GlobalAssets",
@@ -159,6 +161,8 @@ from pmedia_client.generated.models.delivery_attempts_inner import DeliveryAttem
 from pmedia_client.generated.models.delivery_page import DeliveryPage as DeliveryPage
 from pmedia_client.generated.models.delivery_type import DeliveryType as DeliveryType
 from pmedia_client.generated.models.error_response import ErrorResponse as ErrorResponse
+from pmedia_client.generated.models.first_frame_source import FirstFrameSource as FirstFrameSource
+from pmedia_client.generated.models.first_frame_times import FirstFrameTimes as FirstFrameTimes
 from pmedia_client.generated.models.font import Font as Font
 from pmedia_client.generated.models.font_upload import FontUpload as FontUpload
 from pmedia_client.generated.models.global_assets import GlobalAssets as GlobalAssets

@@ -244,7 +244,7 @@ export class AnalyticsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s videos of a template (realtime and batch): totals and funnel over the UTC days from..to (both included; by default the 30 days up to today; at most 400), and one entry per day that had any. A template the caller has no shared video of, or a template-id that is not a uuid, answers 404 or 400.
+     * The caller\'s videos of a template (realtime and batch): totals and funnel over the UTC days from..to (both included; by default the 30 days up to today; at most 400), and one entry per day that had any. A template the caller has no shared video of, or a template-id that is not a uuid, answers 404 or 400. Time to first frame is read from the sum of the videos\' histograms over the days, so its p50 and p95 are the template\'s.
      * Views of the caller\'s videos of a template, per day
      */
     async templateAnalyticsRaw(requestParameters: TemplateAnalyticsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<RangeAnalytics>> {
@@ -255,7 +255,7 @@ export class AnalyticsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s videos of a template (realtime and batch): totals and funnel over the UTC days from..to (both included; by default the 30 days up to today; at most 400), and one entry per day that had any. A template the caller has no shared video of, or a template-id that is not a uuid, answers 404 or 400.
+     * The caller\'s videos of a template (realtime and batch): totals and funnel over the UTC days from..to (both included; by default the 30 days up to today; at most 400), and one entry per day that had any. A template the caller has no shared video of, or a template-id that is not a uuid, answers 404 or 400. Time to first frame is read from the sum of the videos\' histograms over the days, so its p50 and p95 are the template\'s.
      * Views of the caller\'s videos of a template, per day
      */
     async templateAnalytics(requestParameters: TemplateAnalyticsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<RangeAnalytics> {
@@ -299,7 +299,7 @@ export class AnalyticsApi extends runtime.BaseAPI {
     }
 
     /**
-     * What viewers did with a realtime request\'s shared video, from the rollup of its page\'s beacons (a few seconds behind): views by people (bots apart), unique viewers per day, plays, completions, the share of views that completed, average percent and seconds watched, call-to-action clicks; the funnel of page views that reached 0/25/50/75/100 %; the first and last view. share-url is null once the link is revoked or expired. A request without a shared video, or another client\'s, is 404.
+     * What viewers did with a realtime request\'s shared video, from the rollup of its page\'s beacons (a few seconds behind): views by people (bots apart), unique viewers per day, plays, completions, the share of views that completed, average percent and seconds watched, call-to-action clicks, time to first frame (p50 and p95, by source, with the histogram they are read from); the funnel of page views that reached 0/25/50/75/100 %; the first and last view. share-url is null once the link is revoked or expired. A request without a shared video, or another client\'s, is 404.
      * Views of one realtime request\'s video
      */
     async videoAnalyticsRaw(requestParameters: VideoAnalyticsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<VideoAnalytics>> {
@@ -310,7 +310,7 @@ export class AnalyticsApi extends runtime.BaseAPI {
     }
 
     /**
-     * What viewers did with a realtime request\'s shared video, from the rollup of its page\'s beacons (a few seconds behind): views by people (bots apart), unique viewers per day, plays, completions, the share of views that completed, average percent and seconds watched, call-to-action clicks; the funnel of page views that reached 0/25/50/75/100 %; the first and last view. share-url is null once the link is revoked or expired. A request without a shared video, or another client\'s, is 404.
+     * What viewers did with a realtime request\'s shared video, from the rollup of its page\'s beacons (a few seconds behind): views by people (bots apart), unique viewers per day, plays, completions, the share of views that completed, average percent and seconds watched, call-to-action clicks, time to first frame (p50 and p95, by source, with the histogram they are read from); the funnel of page views that reached 0/25/50/75/100 %; the first and last view. share-url is null once the link is revoked or expired. A request without a shared video, or another client\'s, is 404.
      * Views of one realtime request\'s video
      */
     async videoAnalytics(requestParameters: VideoAnalyticsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<VideoAnalytics> {

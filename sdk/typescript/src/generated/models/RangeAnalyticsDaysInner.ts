@@ -43,6 +43,18 @@ export interface RangeAnalyticsDaysInner {
      * 
      */
     ctaClicks: number;
+    /**
+     * page views that reported their first frame that day
+     */
+    firstFrames?: number;
+    /**
+     * the day's p50 time to first frame (a bucket's upper bound); null without first frames
+     */
+    firstFrameP50Ms?: number | null;
+    /**
+     * the day's p95 time to first frame; null without first frames
+     */
+    firstFrameP95Ms?: number | null;
 }
 
 /**
@@ -74,6 +86,9 @@ export function RangeAnalyticsDaysInnerFromJSONTyped(json: any, ignoreDiscrimina
         'plays': json['plays'],
         'completions': json['completions'],
         'ctaClicks': json['cta-clicks'],
+        'firstFrames': json['first-frames'] == null ? undefined : json['first-frames'],
+        'firstFrameP50Ms': json['first-frame-p50-ms'] === undefined ? undefined : json['first-frame-p50-ms'] === null ? null : json['first-frame-p50-ms'],
+        'firstFrameP95Ms': json['first-frame-p95-ms'] === undefined ? undefined : json['first-frame-p95-ms'] === null ? null : json['first-frame-p95-ms'],
     };
 }
 
@@ -94,6 +109,9 @@ export function RangeAnalyticsDaysInnerToJSONTyped(value?: RangeAnalyticsDaysInn
         'plays': value['plays'],
         'completions': value['completions'],
         'cta-clicks': value['ctaClicks'],
+        'first-frames': value['firstFrames'],
+        'first-frame-p50-ms': value['firstFrameP50Ms'],
+        'first-frame-p95-ms': value['firstFrameP95Ms'],
     };
 }
 

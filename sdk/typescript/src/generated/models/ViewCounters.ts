@@ -13,6 +13,14 @@
  */
 
 import { mapValues } from '../runtime.js';
+import type { FirstFrameTimes } from './FirstFrameTimes.js';
+import {
+    FirstFrameTimesFromJSON,
+    FirstFrameTimesFromJSONTyped,
+    FirstFrameTimesToJSON,
+    FirstFrameTimesToJSONTyped,
+} from './FirstFrameTimes.js';
+
 /**
  * 
  * @export
@@ -59,6 +67,10 @@ export interface ViewCounters {
      * page views by people from an address that had viewed the video within the repeat window (30 minutes): one visit, counted apart from views
      */
     repeatViews?: number;
+    /**
+     * 
+     */
+    firstFrame?: FirstFrameTimes;
 }
 
 /**
@@ -97,6 +109,7 @@ export function ViewCountersFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'ctaClicks': json['cta-clicks'],
         'botViews': json['bot-views'],
         'repeatViews': json['repeat-views'] == null ? undefined : json['repeat-views'],
+        'firstFrame': json['first-frame'] == null ? undefined : FirstFrameTimesFromJSON(json['first-frame']),
     };
 }
 
@@ -121,6 +134,7 @@ export function ViewCountersToJSONTyped(value?: ViewCounters | null, ignoreDiscr
         'cta-clicks': value['ctaClicks'],
         'bot-views': value['botViews'],
         'repeat-views': value['repeatViews'],
+        'first-frame': FirstFrameTimesToJSON(value['firstFrame']),
     };
 }
 

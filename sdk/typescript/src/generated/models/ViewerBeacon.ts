@@ -39,6 +39,14 @@ export interface ViewerBeacon {
      * seconds of video this page view has played
      */
     seconds?: number;
+    /**
+     * first-frame only (and required there): milliseconds from the page's navigation start to its first video frame
+     */
+    ms?: number;
+    /**
+     * first-frame only (and required there): the frame came from the HLS stream of a link still rendering (its cached opening, played on view) or from the rendered MP4
+     */
+    source?: ViewerBeaconSourceEnum;
 }
 
 
@@ -51,6 +59,7 @@ export const ViewerBeaconTypeEnum = {
     Progress: 'progress',
     Complete: 'complete',
     CtaClick: 'cta-click',
+    FirstFrame: 'first-frame',
 } as const;
 export type ViewerBeaconTypeEnum = typeof ViewerBeaconTypeEnum[keyof typeof ViewerBeaconTypeEnum];
 
@@ -63,6 +72,15 @@ export const ViewerBeaconPercentEnum = {
     NUMBER_75: 75,
 } as const;
 export type ViewerBeaconPercentEnum = typeof ViewerBeaconPercentEnum[keyof typeof ViewerBeaconPercentEnum];
+
+/**
+ * @export
+ */
+export const ViewerBeaconSourceEnum = {
+    Stream: 'stream',
+    Video: 'video',
+} as const;
+export type ViewerBeaconSourceEnum = typeof ViewerBeaconSourceEnum[keyof typeof ViewerBeaconSourceEnum];
 
 
 /**
@@ -89,6 +107,8 @@ export function ViewerBeaconFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'token': json['token'] == null ? undefined : json['token'],
         'percent': json['percent'] == null ? undefined : json['percent'],
         'seconds': json['seconds'] == null ? undefined : json['seconds'],
+        'ms': json['ms'] == null ? undefined : json['ms'],
+        'source': json['source'] == null ? undefined : json['source'],
     };
 }
 
@@ -108,6 +128,8 @@ export function ViewerBeaconToJSONTyped(value?: ViewerBeacon | null, ignoreDiscr
         'token': value['token'],
         'percent': value['percent'],
         'seconds': value['seconds'],
+        'ms': value['ms'],
+        'source': value['source'],
     };
 }
 

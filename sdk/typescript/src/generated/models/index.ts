@@ -15,6 +15,8 @@ export * from './DeliveryAttemptsInner.js';
 export * from './DeliveryPage.js';
 export * from './DeliveryType.js';
 export * from './ErrorResponse.js';
+export * from './FirstFrameSource.js';
+export * from './FirstFrameTimes.js';
 export * from './Font.js';
 export * from './FontUpload.js';
 export * from './GlobalAssets.js';

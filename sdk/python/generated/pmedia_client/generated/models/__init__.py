@@ -28,6 +28,8 @@ from pmedia_client.generated.models.delivery_attempts_inner import DeliveryAttem
 from pmedia_client.generated.models.delivery_page import DeliveryPage
 from pmedia_client.generated.models.delivery_type import DeliveryType
 from pmedia_client.generated.models.error_response import ErrorResponse
+from pmedia_client.generated.models.first_frame_source import FirstFrameSource
+from pmedia_client.generated.models.first_frame_times import FirstFrameTimes
 from pmedia_client.generated.models.font import Font
 from pmedia_client.generated.models.font_upload import FontUpload
 from pmedia_client.generated.models.global_assets import GlobalAssets

@@ -19,7 +19,7 @@ import json
 
 from datetime import date
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -34,7 +34,10 @@ class RangeAnalyticsDaysInner(BaseModel):
     plays: StrictInt
     completions: StrictInt
     cta_clicks: StrictInt = Field(alias="cta-clicks")
-    __properties: ClassVar[List[str]] = ["day", "views", "unique-viewers", "plays", "completions", "cta-clicks"]
+    first_frames: Optional[StrictInt] = Field(default=None, description="page views that reported their first frame that day", alias="first-frames")
+    first_frame_p50_ms: Optional[StrictInt] = Field(default=None, description="the day's p50 time to first frame (a bucket's upper bound); null without first frames", alias="first-frame-p50-ms")
+    first_frame_p95_ms: Optional[StrictInt] = Field(default=None, description="the day's p95 time to first frame; null without first frames", alias="first-frame-p95-ms")
+    __properties: ClassVar[List[str]] = ["day", "views", "unique-viewers", "plays", "completions", "cta-clicks", "first-frames", "first-frame-p50-ms", "first-frame-p95-ms"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -75,6 +78,16 @@ class RangeAnalyticsDaysInner(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if first_frame_p50_ms (nullable) is None
+        # and model_fields_set contains the field
+        if self.first_frame_p50_ms is None and "first_frame_p50_ms" in self.model_fields_set:
+            _dict['first-frame-p50-ms'] = None
+
+        # set to None if first_frame_p95_ms (nullable) is None
+        # and model_fields_set contains the field
+        if self.first_frame_p95_ms is None and "first_frame_p95_ms" in self.model_fields_set:
+            _dict['first-frame-p95-ms'] = None
+
         return _dict
 
     @classmethod
@@ -92,7 +105,10 @@ class RangeAnalyticsDaysInner(BaseModel):
             "unique-viewers": obj.get("unique-viewers"),
             "plays": obj.get("plays"),
             "completions": obj.get("completions"),
-            "cta-clicks": obj.get("cta-clicks")
+            "cta-clicks": obj.get("cta-clicks"),
+            "first-frames": obj.get("first-frames"),
+            "first-frame-p50-ms": obj.get("first-frame-p50-ms"),
+            "first-frame-p95-ms": obj.get("first-frame-p95-ms")
         })
         return _obj
 

@@ -19,6 +19,7 @@ import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt
 from typing import Any, ClassVar, Dict, List, Optional, Union
+from pmedia_client.generated.models.first_frame_times import FirstFrameTimes
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -37,7 +38,8 @@ class ViewCounters(BaseModel):
     cta_clicks: StrictInt = Field(alias="cta-clicks")
     bot_views: StrictInt = Field(description="crawlers and link unfurlers, counted apart", alias="bot-views")
     repeat_views: Optional[StrictInt] = Field(default=None, description="page views by people from an address that had viewed the video within the repeat window (30 minutes): one visit, counted apart from views", alias="repeat-views")
-    __properties: ClassVar[List[str]] = ["views", "unique-viewers", "plays", "completions", "completion-rate", "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views", "repeat-views"]
+    first_frame: Optional[FirstFrameTimes] = Field(default=None, alias="first-frame")
+    __properties: ClassVar[List[str]] = ["views", "unique-viewers", "plays", "completions", "completion-rate", "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views", "repeat-views", "first-frame"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -78,6 +80,9 @@ class ViewCounters(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of first_frame
+        if self.first_frame:
+            _dict['first-frame'] = self.first_frame.to_dict()
         return _dict
 
     @classmethod
@@ -99,7 +104,8 @@ class ViewCounters(BaseModel):
             "seconds-watched": obj.get("seconds-watched"),
             "cta-clicks": obj.get("cta-clicks"),
             "bot-views": obj.get("bot-views"),
-            "repeat-views": obj.get("repeat-views")
+            "repeat-views": obj.get("repeat-views"),
+            "first-frame": FirstFrameTimes.from_dict(obj["first-frame"]) if obj.get("first-frame") is not None else None
         })
         return _obj
 

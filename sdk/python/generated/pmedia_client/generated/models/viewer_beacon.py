@@ -33,13 +33,15 @@ class ViewerBeacon(BaseModel):
     token: Optional[Annotated[str, Field(strict=True, max_length=200)]] = Field(default=None, description="the view token the page was served with (data-view-token): signed, bound to the share id and the page view, valid 4 hours; without a valid one the beacon is answered 202 and counts nothing")
     percent: Optional[StrictInt] = Field(default=None, description="progress only")
     seconds: Optional[Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]]] = Field(default=None, description="seconds of video this page view has played")
-    __properties: ClassVar[List[str]] = ["type", "session", "token", "percent", "seconds"]
+    ms: Optional[Annotated[int, Field(le=600000, strict=True, ge=0)]] = Field(default=None, description="first-frame only (and required there): milliseconds from the page's navigation start to its first video frame")
+    source: Optional[StrictStr] = Field(default=None, description="first-frame only (and required there): the frame came from the HLS stream of a link still rendering (its cached opening, played on view) or from the rendered MP4")
+    __properties: ClassVar[List[str]] = ["type", "session", "token", "percent", "seconds", "ms", "source"]
 
     @field_validator('type')
     def type_validate_enum(cls, value):
         """Validates the enum"""
-        if value not in set(['view', 'play', 'progress', 'complete', 'cta-click']):
-            raise ValueError("must be one of enum values ('view', 'play', 'progress', 'complete', 'cta-click')")
+        if value not in set(['view', 'play', 'progress', 'complete', 'cta-click', 'first-frame']):
+            raise ValueError("must be one of enum values ('view', 'play', 'progress', 'complete', 'cta-click', 'first-frame')")
         return value
 
     @field_validator('session', mode="before")
@@ -57,6 +59,16 @@ class ViewerBeacon(BaseModel):
 
         if value not in set([25, 50, 75]):
             raise ValueError("must be one of enum values (25, 50, 75)")
+        return value
+
+    @field_validator('source')
+    def source_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['stream', 'video']):
+            raise ValueError("must be one of enum values ('stream', 'video')")
         return value
 
     model_config = ConfigDict(
@@ -114,7 +126,9 @@ class ViewerBeacon(BaseModel):
             "session": obj.get("session"),
             "token": obj.get("token"),
             "percent": obj.get("percent"),
-            "seconds": obj.get("seconds")
+            "seconds": obj.get("seconds"),
+            "ms": obj.get("ms"),
+            "source": obj.get("source")
         })
         return _obj
 

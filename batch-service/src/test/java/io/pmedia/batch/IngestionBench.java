@@ -3,6 +3,7 @@ package io.pmedia.batch;
 import java.io.BufferedWriter;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,12 +29,20 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import io.agroal.api.AgroalDataSource;
+import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
+import io.agroal.api.security.NamePrincipal;
+import io.agroal.api.security.SimplePassword;
 import io.pmedia.batch.repository.RowStreams;
 import io.pmedia.batch.service.FileIngest;
 import io.pmedia.batch.service.InputFile;
+import io.pmedia.batch.service.OutputPass;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.events.BatchStatusChanged;
 import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderMode;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.StorageConfig;
 
 /**
  * The ingestion benchmark (not a test): batch-service's own reading code ({@link FileIngest}: Jackson CSV, COPY, the
@@ -41,6 +51,11 @@ import io.pmedia.events.EventCodec;
  * with the service's own migrations. Prints rows per second, and the peak RSS and heap of the process, sampled every
  * 200 ms: run it with the service's heap ({@code -Xmx384m}, as ./pmedia runs it) to show the rows need no more.
  * {@code bench/batch/ingest.sh [rows]} builds and runs it; PMEDIA_DB_HOST/PORT/USER/PASSWORD name the server.
+ * <p>
+ * {@code links} (second argument; issue 37): the task is rendered on view, and once its rows are stored its output
+ * file is written by {@link OutputPass} as the service writes it (a share link a row, the rows' pages into the outbox
+ * 200 rows an event; no relay runs here, so the events stay in the outbox and are counted): rows per second of that
+ * pass, the events' size, and the peak RSS and heap of both phases.
  */
 public final class IngestionBench {
 
@@ -49,6 +64,7 @@ public final class IngestionBench {
 
     public static void main(String[] args) throws Exception {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+        boolean links = args.length > 1 && args[1].equals("links");
         String host = env("PMEDIA_DB_HOST", "127.0.0.1");
         String port = env("PMEDIA_DB_PORT", "5432");
         String user = env("PMEDIA_DB_USER", "pmedia");
@@ -77,13 +93,13 @@ public final class IngestionBench {
         Path file = Files.createTempFile("pmedia-batch-bench-", ".csv");
         try {
             generate(file, rows);
-            run(dataSource, file, rows);
+            run(dataSource, file, rows, links);
         } finally {
             Files.deleteIfExists(file);
         }
     }
 
-    private static void run(PGSimpleDataSource dataSource, Path file, int rows) throws Exception {
+    private static void run(PGSimpleDataSource dataSource, Path file, int rows, boolean links) throws Exception {
         ObjectMapper mapper = new ObjectMapper().registerModule(new JavaTimeModule());
         EventPublisher publisher = new EventPublisher(new EventCodec(mapper), "batch-bench");
         RowStreams streams = new RowStreams(dataSource, publisher);
@@ -93,6 +109,11 @@ public final class IngestionBench {
                 task -> new BatchStatusChanged(task.clientId, task.id, task.campaignId, task.templateId, task.status(),
                         null, task.totalCount, task.processed, task.message, task.dueAt, null));
         BatchTask task = task(rows);
+        if (links) {
+            task.render = RenderMode.ON_VIEW.wire();
+            task.shareKey = new byte[32];
+            new java.security.SecureRandom().nextBytes(task.shareKey);
+        }
         UUID lease = UUID.randomUUID();
         try (Connection db = dataSource.getConnection(); PreparedStatement insert = db.prepareStatement("""
                 INSERT INTO batch_task (id, client_id, campaign_id, template_id, template_version, template, file_path,
@@ -145,6 +166,121 @@ public final class IngestionBench {
                 """, LocalDate.now(), cpu(), Runtime.getRuntime().availableProcessors(), rows,
                 Files.size(file) / 1e6, stored, seconds, rows / seconds, Runtime.getRuntime().maxMemory() >> 20,
                 peakHeap.get() >> 20, rssBefore >> 10, status("VmHWM") >> 10);
+        if (links) {
+            links(dataSource, mapper, task);
+        }
+    }
+
+    /** The output pass of the on-view task just read: its output file and its rows' pages, timed. */
+    private static void links(PGSimpleDataSource dataSource, ObjectMapper mapper, BatchTask task)
+            throws Exception {
+        // the service's pool (Agroal): each page event is published on a connection of its own, taken from the pool
+        AgroalDataSource pool = AgroalDataSource.from(new AgroalDataSourceConfigurationSupplier()
+                .connectionPoolConfiguration(connections -> connections.maxSize(4)
+                        .connectionFactoryConfiguration(factory -> factory.jdbcUrl(dataSource.getUrl())
+                                .principal(new NamePrincipal(dataSource.getUser()))
+                                .credential(new SimplePassword(dataSource.getPassword())))));
+        RowStreams pooled = new RowStreams(pool, new EventPublisher(new EventCodec(mapper), "batch-bench"));
+        OutputPass pass = new OutputPass(pooled, new ObjectStore(new BenchStorage()), mapper,
+                "https://pmedia.example");
+        Path output = Files.createTempFile("pmedia-batch-bench-output-", ".csv");
+        AtomicLong peakHeap = new AtomicLong();
+        ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+        sampler.scheduleAtFixedRate(() -> peakHeap.accumulateAndGet(
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max), 0, 200,
+                TimeUnit.MILLISECONDS);
+        long started = System.nanoTime();
+        long cpuBefore = cpuNanos();
+        try {
+            pass.write(task, mapper.readTree(task.template), Instant.now().plus(Duration.ofDays(90)), output);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            double cpu = (cpuNanos() - cpuBefore) / 1e9;
+            long events;
+            long bytes;
+            try (Connection db = dataSource.getConnection();
+                    PreparedStatement count = db.prepareStatement(
+                            "SELECT count(*), coalesce(sum(octet_length(payload)), 0) FROM outbox_event"
+                                    + " WHERE payload LIKE '%io.pmedia.video.shared%'");
+                    ResultSet result = count.executeQuery()) {
+                result.next();
+                events = result.getLong(1);
+                bytes = result.getLong(2);
+            }
+            long lines;
+            try (var read = Files.lines(output)) {
+                lines = read.filter(line -> line.contains("/v/")).count();
+            }
+            System.out.printf(Locale.ROOT, """
+                    links out (the output pass of the on-view task, %s)
+                    file: %,d share URLs, %.1f MB
+                    events: %,d SharedVideo events into the outbox, %.1f MB (%.0f bytes a row)
+                    time: %.1f s, %,.0f rows/s; CPU of this process %.1f s, %.1f us a row (on a shared machine the
+                          CPU a row costs is the steadier figure)
+                    heap: peak used %d MB
+                    RSS:  peak %d MB (VmHWM, both phases)
+                    """, OutputPass.class.getSimpleName(), lines, Files.size(output) / 1e6, events, bytes / 1e6,
+                    (double) bytes / task.totalCount, seconds, task.totalCount / seconds, cpu,
+                    cpu * 1e6 / task.totalCount, peakHeap.get() >> 20,
+                    status("VmHWM") >> 10);
+        } finally {
+            sampler.shutdownNow();
+            pool.close();
+            Files.deleteIfExists(output);
+        }
+    }
+
+    /** CPU time this process has used (every thread), in nanoseconds. */
+    private static long cpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** A store nobody dials: an on-view task's rows have no video to name. */
+    private static final class BenchStorage implements StorageConfig {
+        @Override
+        public Optional<URI> endpoint() {
+            return Optional.of(URI.create("http://127.0.0.1:9"));
+        }
+
+        @Override
+        public String bucket() {
+            return "pmedia";
+        }
+
+        @Override
+        public String region() {
+            return "us-east-1";
+        }
+
+        @Override
+        public String accessKey() {
+            return "bench";
+        }
+
+        @Override
+        public String secretKey() {
+            return "bench";
+        }
+
+        @Override
+        public boolean pathStyle() {
+            return true;
+        }
+
+        @Override
+        public Duration presignTtl() {
+            return Duration.ofHours(1);
+        }
+
+        @Override
+        public Optional<String> publicBaseUrl() {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean createBucket() {
+            return false;
+        }
     }
 
     /** About 200 bytes a row, as a vendor's file of a million customers might be (200 MB). */
@@ -166,7 +302,7 @@ public final class IngestionBench {
         task.campaignId = "bench";
         task.templateId = UUID.randomUUID();
         task.template = """
-                {"use-case-id": "greeting", "canvas": {"width": 1280, "height": 720, "fps": 30},
+                {"name": "Greeting", "use-case-id": "greeting", "canvas": {"width": 1280, "height": 720, "fps": 30},
                  "fields": [{"name": "name", "required": true}, {"name": "offer"}],
                  "assets": {"images": [{"name": "photo"}]}, "segments": []}""";
         task.rowCount = rows;

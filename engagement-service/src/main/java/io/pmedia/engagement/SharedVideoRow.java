@@ -107,6 +107,13 @@ public class SharedVideoRow extends PanacheEntityBase {
     @Column(name = "render_attempts", nullable = false)
     public int renderAttempts;
 
+    /**
+     * The HLS playlist its render on view writes while it runs, named by its owner ({@code RenderJob.STREAM_PLAYLIST}
+     * under the render's outputs): its page plays it before the video is ready. Null for a video rendered as asked.
+     */
+    @Column(name = "stream_key")
+    public String streamKey;
+
     /** Rendered on first view and not rendered yet: an open asks for it (the page says "being prepared"). */
     public boolean awaitsRender() {
         return videoKey == null && render != null;

@@ -29,6 +29,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.pmedia.events.CloudEvent;
 import io.pmedia.events.EventCodec;
 import io.pmedia.events.EventPayload;
+import io.pmedia.events.RenderJob;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.KafkaTestResource;
@@ -210,7 +211,13 @@ public abstract class EngagementFixture extends TestInfrastructure {
                 "greeting", List.of(new SharedVideo.Video(share, SharedVideo.State.ACTIVE, row, "u-" + row,
                         title, CTA, null, videoKey,
                         videoKey == null ? null : videoKey.replace("video.mp4", "thumbnail.jpg"), null, 1280, 720,
-                        null, Instant.now(), Instant.now().plus(1, ChronoUnit.DAYS), render)));
+                        null, Instant.now(), Instant.now().plus(1, ChronoUnit.DAYS), render,
+                        videoKey == null ? streamKey(task, row) : null)));
+    }
+
+    /** Where the render of a batch row rendered on view writes its stream, as batch-service names it. */
+    protected String streamKey(UUID task, int row) {
+        return "batch/" + vendor + "/" + task + "/" + row + "/" + RenderJob.STREAM_PLAYLIST;
     }
 
     /** One column of a link's projection row as text (null without the row). */

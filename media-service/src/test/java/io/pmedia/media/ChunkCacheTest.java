@@ -19,7 +19,12 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pmedia.events.RenderInput;
+import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderOutcome;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.Likeness;
 import io.pmedia.media.render.WorkDirs;
@@ -29,7 +34,9 @@ import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.SampleMedia;
 import io.pmedia.media.template.Templates;
+import io.pmedia.media.worker.RenderWorker;
 import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
 import io.pmedia.testing.S3ProxyTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -55,6 +62,12 @@ class ChunkCacheTest {
 
     @Inject
     MediaConfig config;
+
+    @Inject
+    RenderWorker worker;
+
+    @Inject
+    ObjectMapper mapper;
 
     private double count(String cache, String outcome) {
         var counter = registry.find("pmedia.render." + cache + ".cache").tag("outcome", outcome).counter();
@@ -126,6 +139,13 @@ class ChunkCacheTest {
         List<String> openingSegments = opening.lines().filter(line -> line.startsWith("http")).toList();
         assertThat(openingSegments).as("the cached opening's own segments, in this vendor's cache").hasSize(2)
                 .allSatisfy(url -> assertThat(url).contains("/cache/" + client + "/" + templateId + "/"));
+        // and named as the template version's opening, by key: a link rendered on view plays it from its first open
+        String named = new String(store.open(VendorNamespace.templateOpening(client, UUID.fromString(templateId),
+                version)).orElseThrow().readAllBytes(), StandardCharsets.UTF_8);
+        List<String> namedKeys = named.lines().filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
+        assertThat(namedKeys).as(named).hasSize(2);
+        assertThat(openingSegments.get(0)).contains(namedKeys.get(0));
+        assertThat(openingSegments.get(1)).contains(namedKeys.get(1));
         Path openingFile = dir.resolve("opening.ts");
         try (var out = Files.newOutputStream(openingFile)) {
             for (String segment : openingSegments) {
@@ -152,6 +172,23 @@ class ChunkCacheTest {
         // (a transport stream keeps the AAC encoder's priming and last frame's padding: a few 1024-sample frames)
         assertThat(Likeness.samples(played).length).as("and the sound, without a missing or repeated segment")
                 .isCloseTo(30 * Likeness.RATE, within(6 * 1024));
+
+        // a row rendered on view reaches a worker with no playlist written (no acceptance): the worker names the
+        // cached opening in it at the pickup, before the row's own chunks are rendered, and continues it
+        String prefix = "media/" + client + "/on-view-row/";
+        RenderJob row = new RenderJob(UUID.randomUUID().toString(), "batch", null, client, UUID.fromString(templateId),
+                version, mapper.readTree(SampleMedia.sampleTemplate("product-tour", client, assets(client))),
+                new RenderInput(Map.of("name", "Row One", "offer", "5% off"), null, null, null, null, null), prefix,
+                null);
+        assertThat(worker.render(row).status()).isEqualTo(RenderOutcome.SUCCESS);
+        String rowStream = new String(store.open(prefix + RenderJob.STREAM_PLAYLIST).orElseThrow().readAllBytes(),
+                StandardCharsets.UTF_8);
+        List<String> rowSegments = rowStream.lines().filter(line -> line.startsWith("http")).toList();
+        assertThat(rowSegments).as(rowStream).hasSize(30);
+        assertThat(rowSegments.subList(0, 2)).as("opened with the cached opening at the pickup")
+                .allSatisfy(url -> assertThat(url).contains("/cache/" + client + "/" + templateId + "/"));
+        assertThat(rowSegments.subList(2, 30)).as("then the row's own segments")
+                .allSatisfy(url -> assertThat(url).contains("/" + prefix + RenderJob.STREAM_PREFIX));
 
         // a cold worker: nothing local, the store warms it
         WorkDirs.delete(config.workDir().resolve("chunk-cache"));
@@ -214,7 +251,9 @@ class ChunkCacheTest {
         assertThat(count("chunk", "miss") - misses).isEqualTo(4);
         assertThat(listed(other, templateId, version)).hasSize(3);
         assertThat(listed(client, templateId, version)).as("two pieces and the sound, and the opening kept")
-                .filteredOn(key -> !key.contains("/opening-")).hasSize(3);
+                .filteredOn(key -> !key.contains("/opening")).hasSize(3);
+        assertThat(listed(client, templateId, version)).as("named as the version's opening")
+                .contains("cache/" + client + "/" + templateId + "/" + version + "/opening.m3u8");
         assertThat(listed(client, templateId, version)).filteredOn(key -> key.contains("/opening-"))
                 .anySatisfy(key -> assertThat(key).endsWith("/index.m3u8"))
                 .anySatisfy(key -> assertThat(key).endsWith("/stream-00000.ts"));

@@ -33,6 +33,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.agroal.api.AgroalDataSource;
 import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderOnView;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
@@ -101,6 +102,8 @@ class OnViewRequestTest {
         assertThat(page.path("render").asText()).isEqualTo("on-view");
         assertThat(page.has("video-key")).isFalse();
         assertThat(page.path("state").asText()).isEqualTo("ACTIVE");
+        // Its page plays the stream the render will write, where the job's stream goes (as stream-url says).
+        assertThat(page.path("stream-key").asText()).isEqualTo("media/" + client + "/" + id + "/stream/index.m3u8");
 
         // Another vendor's claim of it, a claim naming another link, and the stale-render sweep render nothing: a
         // sentinel behind them on the same partition (the link's key) renders, and this request still has no job.
@@ -146,6 +149,9 @@ class OnViewRequestTest {
         assertThat(rendered.path("share-id").asText()).isEqualTo(shareId);
         assertThat(rendered.path("video-key").asText()).endsWith(id + "/video.mp4");
         assertThat(rendered.has("render")).as("rendered: nothing pending").isFalse();
+        assertThat(rendered.has("stream-key")).isFalse();
+        assertThat(jobs.withKey(id).get(0).data().path("output-prefix").asText() + RenderJob.STREAM_PLAYLIST)
+                .isEqualTo(page.path("stream-key").asText());
         assertThat(statusEvents.withKey(id)).extracting(event -> event.data().path("status").asText())
                 .filteredOn(status -> !status.isEmpty()).containsExactly("PROCESSING", "SUCCESS");
     }

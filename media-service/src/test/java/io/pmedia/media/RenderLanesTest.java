@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.inject.Inject;
 
@@ -27,9 +28,14 @@ import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderLane;
 import io.pmedia.events.Topics;
+import io.pmedia.media.config.MediaConfig;
+import io.pmedia.media.render.engine.RenderEngine;
+import io.pmedia.media.render.engine.RenderEngines;
+import io.pmedia.media.render.store.StoreFonts;
 import io.pmedia.media.worker.RenderLanes;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.Patience;
+import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -48,13 +54,16 @@ class RenderLanesTest {
     @Inject
     ObjectMapper mapper;
 
+    @Inject
+    MediaConfig config;
+
+    @Inject
+    StoreFonts fonts;
+
     @Test
     void aRealtimeJobSubmittedBehindAHundredQueuedBatchJobsStartsBeforeThem() throws Exception {
         // One partition: the results' offsets are the order in which the (single) slot ended the jobs.
-        String replyTo = "pmedia.test.lanes-" + UUID.randomUUID();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(replyTo, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        }
+        String replyTo = replyTopic();
         UUID client = UUID.randomUUID();
         try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo);
                 KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties())) {
@@ -82,6 +91,54 @@ class RenderLanesTest {
             assertThat(results.withKey("realtime").get(0).data().path("message").asText())
                     .contains("personalization field 'name'");
         }
+    }
+
+    /**
+     * A render that throws an error, not an exception (a native library that did not load, a class missing, memory run
+     * out), ends its job FAILURE with a result, and the slot renders the next job: it once ended the slot's thread
+     * silently, and every later job waited unanswered.
+     */
+    @Test
+    void aRenderThatThrowsAnErrorFailsItsJobAndTheSlotRendersTheNext() throws Exception {
+        String replyTo = replyTopic();
+        UUID client = UUID.randomUUID();
+        AtomicBoolean broken = new AtomicBoolean(true);
+        QuarkusMock.installMockForType(new RenderEngines(config, fonts) {
+            @Override
+            public RenderEngine engine() {
+                if (broken.get()) {
+                    throw new UnsatisfiedLinkError("test: the engine's native library did not load");
+                }
+                return super.engine();
+            }
+        }, RenderEngines.class);
+        try (KafkaEvents results = KafkaEvents.of(bootstrap, replyTo);
+                KafkaProducer<String, String> producer = new KafkaProducer<>(producerProperties())) {
+            for (String id : List.of("broken-1", "broken-2")) {
+                publish(producer, job(id, MediaApi.TINY, Map.of("name", "Ada"), RenderLane.REALTIME, replyTo, client,
+                        null));
+            }
+            producer.flush();
+            Patience.await().until(() -> results.matching(event -> true).size() == 2);
+            assertThat(results.matching(event -> true)).as("each job answered, one after the other on one slot")
+                    .allMatch(event -> event.data().path("status").asText().equals("FAILURE"));
+
+            broken.set(false);
+            publish(producer, job("mended", MediaApi.TINY, Map.of("name", "Ada"), RenderLane.REALTIME, replyTo,
+                    client, null));
+            producer.flush();
+            Patience.await().until(() -> results.withKey("mended").size() == 1);
+            assertThat(results.withKey("mended").get(0).data().path("status").asText()).isEqualTo("SUCCESS");
+        }
+    }
+
+    /** A reply topic of its own with one partition. */
+    private String replyTopic() throws Exception {
+        String replyTo = "pmedia.test.lanes-" + UUID.randomUUID();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(replyTo, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        return replyTo;
     }
 
     private RenderJob job(String id, String template, Map<String, String> fields, RenderLane lane, String replyTo,

@@ -38,6 +38,14 @@ public record RenderJob(
         @JsonProperty("time-limit-seconds") Integer timeLimitSeconds,
         RenderLane lane) implements EventPayload {
 
+    /**
+     * Where a render that streams (every job of the realtime lane: a person waits for it) writes its HLS stream,
+     * under its {@code output-prefix}: the segments under {@link #STREAM_PREFIX}, the playlist a player starts from
+     * at {@link #STREAM_PLAYLIST} (docs/media.md, "Progressive delivery").
+     */
+    public static final String STREAM_PREFIX = "stream/";
+    public static final String STREAM_PLAYLIST = STREAM_PREFIX + "index.m3u8";
+
     /** Results go only to pmedia's own topics, whatever a job says. */
     public static final String REPLY_PREFIX = "pmedia.";
 

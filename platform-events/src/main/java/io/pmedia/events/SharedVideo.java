@@ -78,7 +78,10 @@ public record SharedVideo(
 
     /**
      * One shareable video. {@code row} is the batch row (null for a realtime request); {@code user-id} the customer it
-     * was made for; keys of the store's objects (null when the video has none of that kind).
+     * was made for; keys of the store's objects (null when the video has none of that kind). {@code stream-key}: of a
+     * video rendered on view, the HLS playlist its render writes while it runs ({@link RenderJob#STREAM_PLAYLIST}
+     * under the render's output prefix; absent until the render starts), which its page plays before the video is
+     * ready; null for a video rendered as asked.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Video(
@@ -97,14 +100,15 @@ public record SharedVideo(
             @JsonProperty("duration-seconds") Double durationSeconds,
             @JsonProperty("created-at") @JsonFormat(shape = JsonFormat.Shape.STRING) Instant createdAt,
             @JsonProperty("expires-at") @JsonFormat(shape = JsonFormat.Shape.STRING) Instant expiresAt,
-            Render render) {
+            Render render,
+            @JsonProperty("stream-key") String streamKey) {
 
         /** A video rendered as it was asked for (no render on view pending or failed). */
         public Video(String shareId, State state, Integer row, String userId, String title, Cta cta,
                 Branding branding, String videoKey, String posterKey, String captionsKey, Integer width,
                 Integer height, Double durationSeconds, Instant createdAt, Instant expiresAt) {
             this(shareId, state, row, userId, title, cta, branding, videoKey, posterKey, captionsKey, width, height,
-                    durationSeconds, createdAt, expiresAt, null);
+                    durationSeconds, createdAt, expiresAt, null, null);
         }
     }
 

@@ -85,6 +85,8 @@ class EventCodecTest {
                     tree.subject(), tree.datacontenttype(), tree.data());
             assertThat(direct).as(type.getSimpleName()).isEqualTo(codec.json(same));
             assertThat(codec.data(read, type)).get().isEqualTo(payload);
+            EventCodec.Text text = codec.text("/test", payload);
+            assertThat(codec.read(text.json()).id()).as("the id beside the text").isEqualTo(text.id());
         });
     }
 
@@ -107,6 +109,21 @@ class EventCodecTest {
         assertThat(campaign.path("start_time").asText()).isEqualTo(NOW.toString());
         assertThat(campaign.has("topic")).as("routing is not data").isFalse();
         assertThat(campaign.path("render").asText()).isEqualTo("on-view");
+    }
+
+    @Test
+    void aFirstFrameTravelsWithItsTimeAndSourceAndAKindOfANewerVersionReadsAsNone() {
+        ViewerEvent first = new ViewerEvent("sh_0123", CLIENT, null, UUID.randomUUID(), "spring", UUID.randomUUID(),
+                ViewerEvent.Kind.first_frame, "s-1", "v-1", null, 0.0, false, NOW, 840, ViewerEvent.FrameSource.stream);
+        CloudEvent envelope = codec.envelope("/test", first);
+        assertThat(envelope.data().path("kind").asText()).isEqualTo("first-frame");
+        assertThat(envelope.data().path("first-frame-ms").asInt()).isEqualTo(840);
+        assertThat(envelope.data().path("first-frame-source").asText()).isEqualTo("stream");
+        assertThat(codec.decode(codec.json(envelope), ViewerEvent.class)).contains(first);
+        // what a newer replica may send: read with no kind, which engagement's rollup skips
+        String newer = codec.json(envelope).replace("\"first-frame\"", "\"replay\"");
+        assertThat(newer).contains("\"replay\"");
+        assertThat(codec.decode(newer, ViewerEvent.class).orElseThrow().kind()).isNull();
     }
 
     @Test

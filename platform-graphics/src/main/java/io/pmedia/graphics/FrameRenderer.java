@@ -22,6 +22,7 @@ import io.pmedia.graphics.draw.Paints;
 import io.pmedia.graphics.draw.PictureFile;
 import io.pmedia.graphics.draw.PicturePainter;
 import io.pmedia.graphics.draw.ShapePainter;
+import io.pmedia.graphics.draw.VideoPainter;
 import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.lottie.LottiePainter;
 import io.pmedia.graphics.motion.Transform;
@@ -30,10 +31,11 @@ import io.pmedia.graphics.text.TextBlock;
 import io.pmedia.graphics.text.TextPainter;
 
 /**
- * Draws the frames of a {@link Scene}: every text laid out and every picture decoded once up front, then each
- * frame drawn on a transparent raster in layer order (each layer moved by its keyframes about its anchor, faded, its
- * text animated) and read back as RGBA with straight (not premultiplied) alpha, the layout FFmpeg's {@code rawvideo} {@code rgba} input
- * and {@code overlay} expect. One renderer per thread: Skia's canvas and paragraphs are not thread-safe.
+ * Draws the frames of a {@link Scene}: every text laid out and every picture decoded once up front (a video's frames
+ * read as the frames reach them), then each frame drawn on a transparent raster in layer order (each layer moved by
+ * its keyframes about its anchor, faded, its text animated) and read back as RGBA with straight (not premultiplied)
+ * alpha, the layout FFmpeg's {@code rawvideo} {@code rgba} input and {@code overlay} expect. One renderer per thread:
+ * Skia's canvas and paragraphs are not thread-safe.
  */
 public final class FrameRenderer implements AutoCloseable {
 
@@ -119,6 +121,13 @@ public final class FrameRenderer implements AutoCloseable {
                         picture.fit(), picture.keyframes().largestScale()));
                 boxes.add(box);
                 extents.add(box); // clipped to its box
+            } else if (layer instanceof VideoLayer video) {
+                Rect box = Rect.Companion.makeXYWH((float) video.x(), (float) video.y(), (float) video.width(),
+                        (float) video.height());
+                painters.add(new VideoPainter(video.frames(), video.name(), box, video.frameWidth(),
+                        video.frameHeight()));
+                boxes.add(box);
+                extents.add(box); // clipped to its box
             }
         }
     }
@@ -179,6 +188,9 @@ public final class FrameRenderer implements AutoCloseable {
                 state.add(Arrays.asList(painter.motions(time - layer.timing().start(), layer.timing().end() - time)));
             } else if (painters.get(i) instanceof Lottie lottie) {
                 state.add(lottie.frame(time));
+            } else if (painters.get(i) instanceof VideoPainter video) {
+                // read on to the frame that shows now (frames are drawn in order): its index decides the picture
+                state.add(video.advance(((VideoLayer) layer).frameAt(time, scene.fps())));
             }
             states.add(state);
         }
@@ -262,6 +274,8 @@ public final class FrameRenderer implements AutoCloseable {
             lottie.paint(canvas, box, time);
         } else if (painter instanceof PicturePainter picture) {
             picture.paint(canvas);
+        } else if (painter instanceof VideoPainter video) {
+            video.paint(canvas);
         }
         canvas.restoreToCount(count);
     }
@@ -300,6 +314,8 @@ public final class FrameRenderer implements AutoCloseable {
                 lottie.painter().close();
             } else if (painter instanceof PicturePainter picture) {
                 picture.close();
+            } else if (painter instanceof VideoPainter video) {
+                video.close();
             }
         }
     }

@@ -1,6 +1,8 @@
 package io.pmedia.storage;
 
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -117,6 +119,17 @@ public class ObjectStore {
         ensureBucket();
         s3.putObject(request -> request.bucket(config.bucket()).key(key).contentType(contentType),
                 RequestBody.fromBytes(content));
+    }
+
+    /** A small text object (a playlist, a caption file): its first {@code limit} bytes as UTF-8; empty when absent. */
+    public Optional<String> text(String key, int limit) {
+        return open(key).map(in -> {
+            try (InputStream stream = in) {
+                return new String(stream.readNBytes(limit), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     /** Opens an object for reading; empty when it does not exist. The caller closes the stream. */

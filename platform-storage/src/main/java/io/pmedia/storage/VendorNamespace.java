@@ -37,6 +37,16 @@ public final class VendorNamespace {
         }
     }
 
+    /**
+     * The playlist of a template version's cached opening (docs/media.md, "Progressive delivery"): an HLS EVENT
+     * playlist whose segment lines are object keys, not URLs. media-service's chunk cache writes it when it keeps the
+     * opening of a render of that version; engagement-service names those segments in the stream of a link rendered
+     * on view the moment it claims the render, so the page plays the opening before any worker has the render.
+     */
+    public static String templateOpening(UUID clientId, UUID templateId, int version) {
+        return Kind.CACHE.prefix(clientId) + templateId + "/" + version + "/opening.m3u8";
+    }
+
     private static final Pattern KIND = Pattern.compile("[a-z][a-z0-9-]{0,31}");
     private static final int MAX_KEY_LENGTH = 1024;
 

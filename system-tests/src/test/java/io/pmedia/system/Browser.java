@@ -27,7 +27,10 @@ final class Browser {
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(node.waitFor(timeoutSeconds, TimeUnit.SECONDS)).isTrue();
-        String last = out.lines().reduce((a, b) -> b).orElse("{}");
+        // A script that died before its report (no browser, a syntax error) says so here, not as an empty answer.
+        String last = out.lines().reduce((a, b) -> b).orElse("");
+        assertThat(last).as(script + " printed no report (exit code " + node.exitValue() + "; its stderr is above)")
+                .startsWith("{");
         return JSON.readTree(last);
     }
 }

@@ -77,11 +77,14 @@ class ConsoleTest {
     void aVendorAndTheOperatorDoTheirWorkInTheConsole() throws Exception {
         Path artifacts = Files.createDirectories(Path.of("target", "browser")).toAbsolutePath();
         String useCase = "console-" + UUID.randomUUID().toString().substring(0, 8);
-        JsonNode seen = browse(Map.of("base", Stack.gateway(), "clientId", vendor.id().toString(), "secret",
-                vendor.secret(), "adminToken", Stack.adminToken(), "useCase", useCase, "csv",
-                "user-id,name\nu-1,Ada\nu-2,Grace\nu-3,Lin\n", "artifacts", artifacts.toString(), "hook",
-                "http://127.0.0.1:" + hook.getAddress().getPort() + "/hook", "modelPng", png(400, 800, 0x1e3cc8),
-                "garmentPng", png(200, 160, 0xdc1414)));
+        String campaign = "console-campaign-" + UUID.randomUUID().toString().substring(0, 8);
+        JsonNode seen = browse(Map.ofEntries(Map.entry("base", Stack.gateway()),
+                Map.entry("clientId", vendor.id().toString()), Map.entry("secret", vendor.secret()),
+                Map.entry("adminToken", Stack.adminToken()), Map.entry("useCase", useCase),
+                Map.entry("campaign", campaign), Map.entry("csv", "user-id,name\nu-1,Ada\nu-2,Grace\nu-3,Lin\n"),
+                Map.entry("artifacts", artifacts.toString()),
+                Map.entry("hook", "http://127.0.0.1:" + hook.getAddress().getPort() + "/hook"),
+                Map.entry("modelPng", png(400, 800, 0x1e3cc8)), Map.entry("garmentPng", png(200, 160, 0xdc1414))));
 
         assertThat(seen.path("error").isMissingNode()).as(seen.toString()).isTrue();
         assertThat(seen.path("status").asInt()).isEqualTo(200);
@@ -115,6 +118,11 @@ class ConsoleTest {
         List<String> output = batch.path("output").asText().lines().toList();
         assertThat(output).hasSize(4);
         assertThat(output.subList(1, 4)).allSatisfy(line -> assertThat(line).contains("SUCCESS"));
+
+        // The campaign scheduled in the console renders on first view: the list shows it, and the API has it.
+        assertThat(seen.path("campaignRow").asText()).contains(campaign).contains("on-view");
+        vendor.call().get("/campaigns/" + campaign + "/schedule").then().statusCode(200).body("render",
+                equalTo("on-view"));
 
         // The endpoint set in the console; its failed test delivery replayed: two attempts, the endpoint called twice.
         assertThat(vendor.call().get("/webhooks/endpoint").jsonPath().getString("url")).endsWith("/hook");

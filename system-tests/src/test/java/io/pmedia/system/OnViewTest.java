@@ -75,7 +75,8 @@ class OnViewTest {
         OnViewLinks.awaitPages(demo, campaign, ROWS);
         assertThat(rendered(demo, task)).as("listing the videos renders nothing").isEmpty();
 
-        // Five links opened side by side in Chromium: each says it is being prepared, then plays to its end.
+        // Five links opened side by side in Chromium: each says it is being prepared, then plays the stream its render
+        // writes (hls.js, from the first segment the render stores), to its end.
         List<String> opened = IN_BROWSER.stream().map(row -> links.get(row - 1)).toList();
         Path shot = Path.of("target/browser/on-view-preparing.png").toAbsolutePath();
         Files.createDirectories(shot.getParent());
@@ -86,14 +87,26 @@ class OnViewTest {
         for (JsonNode page : seen.path("pages")) {
             assertThat(page.path("status").asInt()).as(page.toString()).isEqualTo(200);
             assertThat(page.path("firstState").asText()).as(page.toString()).isEqualTo("preparing");
+            assertThat(page.path("player").asText()).as("the render's stream plays while it runs: " + page)
+                    .isEqualTo("hls.js");
             assertThat(page.path("ended").asBoolean()).as(page.toString()).isTrue();
             assertThat(page.path("duration").asDouble()).as(page.toString()).isBetween(29.0, 31.0);
             assertThat(page.path("errors")).as(page.toString()).isEmpty();
             assertThat(page.path("failedRequests")).as("nothing failed but the browser's own favicon: " + page)
                     .allMatch(failed -> failed.asText().endsWith("/favicon.ico"));
-            System.out.printf("on view: %s playable %d ms after it was opened%n", page.path("url").asText(),
-                    page.path("playableMs").asLong());
+            System.out.printf("on view: %s playable (%s) %d ms after it was opened%n", page.path("url").asText(),
+                    page.path("player").asText(), page.path("playableMs").asLong());
         }
+
+        // Each page measured its time to first frame, from the stream: the campaign's analytics have them all.
+        Patience.await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            JsonPath report = demo.call().get("/analytics/campaigns/" + campaign).then().statusCode(200).extract()
+                    .jsonPath();
+            assertThat(report.getInt("totals.'first-frame'.stream.count")).as(report.prettify())
+                    .isEqualTo(IN_BROWSER.size());
+            assertThat(report.getInt("totals.'first-frame'.video.count")).isZero();
+            assertThat(report.getInt("totals.'first-frame'.'p50-ms'")).isPositive();
+        });
 
         // One link opened fifty times at the same moment: one render.
         String fifty = links.get(FIFTY_AT_ONCE - 1);

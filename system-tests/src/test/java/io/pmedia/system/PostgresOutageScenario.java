@@ -84,11 +84,11 @@ class PostgresOutageScenario {
             Chaos.pmedia("start", "postgres");
             Instant back = Instant.now();
             Patience.await().pollInterval(Duration.ofMillis(100))
-                    .until(() -> answers.stream().filter(answer -> answer.at().isAfter(back))
+                    .until(() -> List.copyOf(answers).stream().filter(answer -> answer.at().isAfter(back))
                             .filter(answer -> answer.status() == 200).map(Answer::call).distinct().count() == 3);
-            Instant served = answers.stream().filter(answer -> answer.at().isAfter(back))
+            Instant served = List.copyOf(answers).stream().filter(answer -> answer.at().isAfter(back))
                     .filter(answer -> answer.status() == 200).map(Answer::at).max(Instant::compareTo).orElseThrow();
-            double recovery = Duration.between(back, firstFullyServed(answers, back)).toMillis() / 1000.0;
+            double recovery = Duration.between(back, firstFullyServed(List.copyOf(answers), back)).toMillis() / 1000.0;
             Patience.await().pollDelay(Duration.ofSeconds(1)).until(() -> true);
             running.set(false);
             load.join();
@@ -106,8 +106,8 @@ class PostgresOutageScenario {
                     .untilAsserted(() -> assertThat(accepted.keySet().stream().filter(id -> !receiver.pushed(id)))
                             .as("accepted requests not pushed yet").isEmpty());
 
-            List<Answer> duringOutage = answers.stream().filter(answer -> answer.status() != 200).toList();
-            long slowest = answers.stream().mapToLong(Answer::millis).max().orElse(0);
+            List<Answer> duringOutage = List.copyOf(answers).stream().filter(answer -> answer.status() != 200).toList();
+            long slowest = List.copyOf(answers).stream().mapToLong(Answer::millis).max().orElse(0);
             long badAnswers = duringOutage.stream().filter(answer -> answer.status() != 503
                     || !"SERVICE_UNAVAILABLE".equals(answer.code()) || !answer.retryAfter()).count();
             String line = Chaos.report("postgres-outage", requests, requests, receiver.distinct(),

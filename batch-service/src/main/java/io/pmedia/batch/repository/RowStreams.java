@@ -64,6 +64,8 @@ public class RowStreams {
     private static final int COPY_CHUNK = 256 * 1024;
     /** Rows fetched per round trip of the output cursor. */
     private static final int FETCH = 2000;
+    /** Events of a {@link Publication} committed together. */
+    private static final int EVENTS_PER_COMMIT = 10;
 
     /** What a task looks like once its file has been read. */
     public record Started(String message, int totalCount, int processed, int failedOnRead, String notes) {
@@ -142,13 +144,56 @@ public class RowStreams {
     }
 
     /**
-     * Publishes an event through the outbox on a connection of its own, committed at once (the share pages of the
-     * rows an output file is being written for: docs/sharing.md). Blocking.
+     * Events through the outbox on a connection of their own (the share pages of the rows an output file is being
+     * written for: docs/sharing.md), committed {@value #EVENTS_PER_COMMIT} at a time: a commit waits for the disk,
+     * and a million-row task's file publishes 5,000 events. Blocking; close it.
      */
-    public void publish(EventPayload payload) throws SQLException {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(true);
+    public Publication publication() throws SQLException {
+        Connection connection = dataSource.getConnection();
+        try {
+            connection.setAutoCommit(false);
+            return new Publication(connection);
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Events on their way into the outbox. What {@link #commit()} (or every {@value #EVENTS_PER_COMMIT}th event)
+     * committed stays; {@link #close()} rolls back the rest.
+     */
+    public final class Publication implements AutoCloseable {
+
+        private final Connection connection;
+        private int uncommitted;
+
+        private Publication(Connection connection) {
+            this.connection = connection;
+        }
+
+        public void publish(EventPayload payload) throws SQLException {
             publisher.publish(connection, payload);
+            if (++uncommitted >= EVENTS_PER_COMMIT) {
+                commit();
+            }
+        }
+
+        /** Commits the events published so far. */
+        public void commit() throws SQLException {
+            if (uncommitted > 0) {
+                connection.commit();
+                uncommitted = 0;
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try {
+                connection.rollback();
+            } finally {
+                connection.close();
+            }
         }
     }
 

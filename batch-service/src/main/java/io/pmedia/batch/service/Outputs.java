@@ -19,7 +19,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.batch.BatchTask;
-import io.pmedia.batch.RowStatus;
 import io.pmedia.batch.config.BatchConfig;
 import io.pmedia.batch.repository.RowStore;
 import io.pmedia.batch.repository.RowStreams;
@@ -30,7 +29,6 @@ import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.config.ShareConfig;
 import io.pmedia.events.BatchStatus;
-import io.pmedia.events.SharedVideo;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -53,13 +51,13 @@ public class Outputs {
     private final Vertx vertx;
     private final TaskStore tasks;
     private final RowStore rows;
-    private final RowStreams streams;
     private final ObjectStore store;
     private final BatchEvents events;
     private final BatchConfig config;
     private final ObjectMapper mapper;
     private final ClientRegistryClient registry;
     private final ShareConfig sharing;
+    private final OutputPass pass;
     private final AtomicBoolean writing = new AtomicBoolean();
 
     public Outputs(Vertx vertx, TaskStore tasks, RowStore rows, RowStreams streams, ObjectStore store,
@@ -71,10 +69,10 @@ public class Outputs {
         this.vertx = vertx;
         this.tasks = tasks;
         this.rows = rows;
-        this.streams = streams;
         this.store = store;
         this.events = events;
         this.config = config;
+        this.pass = new OutputPass(streams, store, mapper, sharing.baseUrl());
     }
 
     /**
@@ -125,9 +123,8 @@ public class Outputs {
     }
 
     /**
-     * The task's output file, from a cursor over its rows through a temporary file into the store; its key. Each
-     * rendered row gets its share link (the same each time the file is written) and its page goes to
-     * engagement-service a few hundred rows at a time, before the file names it.
+     * The task's output file, from a cursor over its rows through a temporary file into the store ({@link OutputPass}:
+     * each row with a link gets it, and its page goes to engagement-service before the file names it); its key.
      */
     private Written write(BatchTask task) {
         String key = VendorNamespace.Kind.BATCH.prefix(task.clientId) + task.id + "/output.csv";
@@ -135,25 +132,8 @@ public class Outputs {
         try {
             JsonNode template = mapper.readTree(task.template);
             Instant expiresAt = expiry(task, template);
-            RowShares shares = new RowShares(task, template, mapper, sharing.baseUrl(), expiresAt);
             file = Files.createTempFile("pmedia-batch-output-", ".csv");
-            try (OutputFile output = OutputFile.create(file)) {
-                streams.forEachRow(task.id, row -> {
-                    boolean video = row.status() == RowStatus.SUCCESS && row.videoKey() != null;
-                    // A row rendered on view has its link before its video (its page says "being prepared").
-                    boolean link = video || row.status() == RowStatus.ON_VIEW;
-                    try {
-                        output.add(row, video ? store.s3Path(row.videoKey()) : null,
-                                video ? store.publicUrl(row.videoKey()) : null,
-                                video && row.thumbnailKey() != null ? store.publicUrl(row.thumbnailKey()) : null,
-                                link ? shares.add(row) : null);
-                        publish(shares.take(false));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                });
-            }
-            publish(shares.take(true));
+            pass.write(task, template, expiresAt, file);
             store.put(key, file, "text/csv; charset=utf-8");
             return new Written(key, expiresAt);
         } catch (IOException e) {
@@ -168,17 +148,6 @@ public class Outputs {
                     LOG.warnf("cannot remove %s: %s", file, e.getMessage());
                 }
             }
-        }
-    }
-
-    private void publish(SharedVideo shared) {
-        if (shared == null) {
-            return;
-        }
-        try {
-            streams.publish(shared);
-        } catch (SQLException e) {
-            throw new IllegalStateException("the share pages cannot be published: " + e.getMessage(), e);
         }
     }
 

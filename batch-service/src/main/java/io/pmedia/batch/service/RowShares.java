@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pmedia.batch.BatchRow;
 import io.pmedia.batch.BatchTask;
 import io.pmedia.batch.RowStatus;
+import io.pmedia.events.RenderJob;
 import io.pmedia.events.SharePage;
 import io.pmedia.events.SharedVideo;
 
@@ -81,7 +82,7 @@ final class RowShares {
                 page.cta(), page.branding(), video ? row.videoKey() : null, video ? row.thumbnailKey() : null, null,
                 canvas.hasNonNull("width") ? canvas.get("width").asInt() : null,
                 canvas.hasNonNull("height") ? canvas.get("height").asInt() : null, null, task.updatedAt, expiresAt,
-                render));
+                render, video ? null : RenderJobs.outputPrefix(task, row.rowNo()) + RenderJob.STREAM_PLAYLIST));
         return baseUrl + "/v/" + shareId;
     }
 

@@ -17,9 +17,15 @@ public class AnalyticsStore {
             views, unique_viewers, plays, progress_25, progress_50, progress_75, completions, cta_clicks, bot_views,
             percent_sum, seconds_watched, repeat_views""";
 
-    /** One video's counters and first and last view; no row before its first event. */
+    /**
+     * One video's counters, first and last view, and its first frames as "source:bucket:frames,..." (null without
+     * any); no row before its first event.
+     */
     private static final String VIDEO = "SELECT " + COLUMNS + """
-            , first_view_at, last_view_at FROM video_rollup WHERE share_id = ?1
+            , first_view_at, last_view_at,
+              (SELECT string_agg(f.source || ':' || f.le_ms || ':' || f.frames, ',')
+                 FROM video_first_frame f WHERE f.share_id = r.share_id)
+              FROM video_rollup r WHERE share_id = ?1
             """;
 
     /** The days of the client's videos of one template, summed per day, oldest first. */
@@ -41,6 +47,21 @@ public class AnalyticsStore {
              GROUP BY r.day ORDER BY r.day
             """;
 
+    /** The first frames of the client's videos of one template, summed per day, source and bucket. */
+    private static final String TEMPLATE_FIRST_FRAMES = """
+            SELECT f.day, f.source, f.le_ms, sum(f.frames)
+              FROM video_day_first_frame f JOIN shared_video v ON v.share_id = f.share_id
+             WHERE v.client_id = ?1 AND v.template_id = ?2 AND f.day BETWEEN ?3 AND ?4
+             GROUP BY f.day, f.source, f.le_ms
+            """;
+
+    private static final String CAMPAIGN_FIRST_FRAMES = """
+            SELECT f.day, f.source, f.le_ms, sum(f.frames)
+              FROM video_day_first_frame f JOIN shared_video v ON v.share_id = f.share_id
+             WHERE v.client_id = ?1 AND v.campaign_id = ?2 AND f.day BETWEEN ?3 AND ?4
+             GROUP BY f.day, f.source, f.le_ms
+            """;
+
     /** Each column of a row: the counters in {@link #COLUMNS} order (nulls where there is no row). */
     public Uni<Object[]> video(String shareId) {
         return NativeSql.one(Object[].class, VIDEO, shareId);
@@ -53,5 +74,14 @@ public class AnalyticsStore {
 
     public Uni<List<Object[]>> campaignDays(UUID clientId, String campaignId, LocalDate from, LocalDate to) {
         return NativeSql.list(Object[].class, CAMPAIGN_DAYS, clientId, campaignId, from, to);
+    }
+
+    /** Rows of (day, source, bucket's upper bound, first frames). */
+    public Uni<List<Object[]>> templateFirstFrames(UUID clientId, UUID templateId, LocalDate from, LocalDate to) {
+        return NativeSql.list(Object[].class, TEMPLATE_FIRST_FRAMES, clientId, templateId, from, to);
+    }
+
+    public Uni<List<Object[]>> campaignFirstFrames(UUID clientId, String campaignId, LocalDate from, LocalDate to) {
+        return NativeSql.list(Object[].class, CAMPAIGN_FIRST_FRAMES, clientId, campaignId, from, to);
     }
 }

@@ -40,11 +40,14 @@ public class RollupStore {
      * that were new, as text.
      */
     private static final String INSERT_EVENTS = """
-            INSERT INTO viewer_event (event_id, share_id, kind, session, percent, seconds_watched, bot, at, received_at)
-            SELECT e.event_id, e.share_id, e.kind, e.session, e.percent, e.seconds_watched, e.bot, e.at, now()
+            INSERT INTO viewer_event (event_id, share_id, kind, session, percent, seconds_watched, bot, at, received_at,
+                                      first_frame_ms, first_frame_source)
+            SELECT e.event_id, e.share_id, e.kind, e.session, e.percent, e.seconds_watched, e.bot, e.at, now(),
+                   e.first_frame_ms, e.first_frame_source
             FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
                  AS e(event_id uuid, share_id text, kind text, session text, percent integer,
-                      seconds_watched double precision, bot boolean, at timestamptz)
+                      seconds_watched double precision, bot boolean, at timestamptz, first_frame_ms integer,
+                      first_frame_source text)
             ON CONFLICT (event_id) DO NOTHING
             RETURNING CAST(event_id AS text)
             """;
@@ -54,7 +57,7 @@ public class RollupStore {
             SELECT CAST(json_agg(json_build_object('share_id', s.share_id, 'session', s.session, 'day', s.day,
                        'viewed', s.viewed, 'played', s.played, 'max_percent', s.max_percent,
                        'seconds_watched', s.seconds_watched, 'completed', s.completed, 'clicked', s.clicked,
-                       'bot', s.bot)) AS text)
+                       'bot', s.bot, 'first_frame', s.first_frame)) AS text)
             FROM view_session s
             JOIN jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS k(share_id text, session text)
                  USING (share_id, session)
@@ -63,12 +66,13 @@ public class RollupStore {
     /** A batch's sessions as it left them: new ones inserted, known ones updated (their first day kept). */
     private static final String UPSERT_SESSIONS = """
             INSERT INTO view_session (share_id, session, day, viewed, played, max_percent, seconds_watched, completed,
-                                      clicked, bot, updated_at)
+                                      clicked, bot, first_frame, updated_at)
             SELECT s.share_id, s.session, s.day, s.viewed, s.played, s.max_percent, s.seconds_watched, s.completed,
-                   s.clicked, s.bot, now()
+                   s.clicked, s.bot, s.first_frame, now()
             FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
                  AS s(share_id text, session text, day date, viewed boolean, played boolean, max_percent integer,
-                      seconds_watched double precision, completed boolean, clicked boolean, bot boolean)
+                      seconds_watched double precision, completed boolean, clicked boolean, bot boolean,
+                      first_frame boolean)
             ON CONFLICT (share_id, session) DO UPDATE SET
                 viewed = EXCLUDED.viewed,
                 played = EXCLUDED.played,
@@ -77,6 +81,7 @@ public class RollupStore {
                 completed = EXCLUDED.completed,
                 clicked = EXCLUDED.clicked,
                 bot = EXCLUDED.bot,
+                first_frame = EXCLUDED.first_frame,
                 updated_at = EXCLUDED.updated_at
             """;
 
@@ -174,6 +179,25 @@ public class RollupStore {
                 repeat_views = video_day_rollup.repeat_views + EXCLUDED.repeat_views
             """;
 
+    /**
+     * A poll's first frames, added to the buckets of their videos' days and of their videos (each row of the batch
+     * is one bucket of one video and day, so no row is updated twice).
+     */
+    private static final String ADD_FIRST_FRAMES = """
+            WITH added AS (
+                SELECT a.share_id, a.day, a.source, a.le_ms, a.frames
+                  FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
+                       AS a(share_id text, day date, source text, le_ms integer, frames bigint)),
+            days AS (
+                INSERT INTO video_day_first_frame (share_id, day, source, le_ms, frames)
+                SELECT share_id, day, source, le_ms, frames FROM added
+                ON CONFLICT (share_id, day, source, le_ms) DO UPDATE SET
+                    frames = video_day_first_frame.frames + EXCLUDED.frames)
+            INSERT INTO video_first_frame (share_id, source, le_ms, frames)
+            SELECT share_id, source, le_ms, sum(frames) FROM added GROUP BY share_id, source, le_ms
+            ON CONFLICT (share_id, source, le_ms) DO UPDATE SET frames = video_first_frame.frames + EXCLUDED.frames
+            """;
+
     /** Raw events and sessions past the retention, a bounded batch at a time. */
     private static final String DELETE_OLD_EVENTS = """
             DELETE FROM viewer_event WHERE event_id IN
@@ -207,6 +231,10 @@ public class RollupStore {
         public boolean clicked;
     }
 
+    /** First frames of one video on one day in one bucket ({@code leMs}: the bucket's upper bound). */
+    public record FirstFrames(String shareId, LocalDate day, String source, int leMs, long frames) {
+    }
+
     /** A page view as the rollup knows it: what it has done already. */
     public static final class Session extends Steps {
 
@@ -215,6 +243,8 @@ public class RollupStore {
         public final LocalDate day;
         public boolean viewed;
         public boolean bot;
+        /** Its first frame is counted (a page view has one). */
+        public boolean firstFrame;
 
         public Session(String shareId, String session, LocalDate day) {
             this.shareId = shareId;
@@ -268,6 +298,8 @@ public class RollupStore {
             row.put("seconds_watched", event.secondsWatched());
             row.put("bot", event.bot());
             row.put("at", event.at().toString());
+            row.put("first_frame_ms", event.firstFrameMs());
+            row.put("first_frame_source", event.firstFrameSource() == null ? null : event.firstFrameSource().name());
             rows.add(row);
         });
         return NativeSql.list(String.class, INSERT_EVENTS, json(rows))
@@ -295,6 +327,7 @@ public class RollupStore {
                     session.completed = row.get("completed").asBoolean();
                     session.clicked = row.get("clicked").asBoolean();
                     session.bot = row.get("bot").asBoolean();
+                    session.firstFrame = row.get("first_frame").asBoolean();
                     known.put(new SessionKey(session.shareId, session.session), session);
                 }
             } catch (JsonProcessingException e) {
@@ -319,6 +352,7 @@ public class RollupStore {
             row.put("completed", session.completed);
             row.put("clicked", session.clicked);
             row.put("bot", session.bot);
+            row.put("first_frame", session.firstFrame);
             rows.add(row);
         }
         return NativeSql.update(UPSERT_SESSIONS, json(rows));
@@ -417,6 +451,15 @@ public class RollupStore {
         return NativeSql.update(ADD_TO_DAY, shareId, day, clientId, d.views(), d.uniqueViewers(), d.plays(),
                 d.progress25(), d.progress50(), d.progress75(), d.completions(), d.ctaClicks(), d.botViews(),
                 d.percentSum(), d.secondsWatched(), d.repeatViews());
+    }
+
+    /** Adds a poll's first frames to their buckets, in one statement. */
+    public Uni<Integer> addFirstFrames(List<FirstFrames> rows) {
+        List<Map<String, Object>> json = rows.stream()
+                .map(row -> Map.<String, Object>of("share_id", row.shareId(), "day", row.day().toString(), "source",
+                        row.source(), "le_ms", row.leMs(), "frames", row.frames()))
+                .toList();
+        return NativeSql.update(ADD_FIRST_FRAMES, json(json));
     }
 
     public Uni<Integer> deleteEventsBefore(Instant cutoff, int limit) {

@@ -1,9 +1,16 @@
 package io.pmedia.engagement.repository;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 import io.pmedia.common.db.NativeSql;
 import io.pmedia.engagement.SharedVideoRow;
@@ -13,18 +20,63 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class VideoStore {
 
+    /** A new link's row as {@link #INSERT_NEW} reads it: the columns of {@code shared_video} it is inserted with. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record NewVideo(String shareId, UUID clientId, String source, UUID serviceRequestId, UUID taskId,
+            Integer rowNo, String campaignId, UUID templateId, Integer templateVersion, String useCaseId,
+            String userId, String state, String title, String ctaLabel, String ctaUrl, String logoUrl, String color,
+            String videoKey, String posterKey, String captionsKey, Integer width, Integer height,
+            Double durationSeconds, @JsonFormat(shape = JsonFormat.Shape.STRING) Instant createdAt,
+            @JsonFormat(shape = JsonFormat.Shape.STRING) Instant expiresAt, String render, String streamKey) {
+    }
+
+    private final ObjectMapper mapper;
+
+    public VideoStore(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
     /** A video by its share id (whatever its state: the caller decides what a state answers). */
     private static final String BY_SHARE = """
             SELECT * FROM shared_video WHERE share_id = ?1
             """;
 
     /**
-     * {@link #BY_SHARE}, its row locked until the transaction ends: the projection reads what a page event changes
-     * under the lock, so the change it judges (a render on view that ended) is judged once, whoever else applies the
-     * same event at the same moment.
+     * The rows of one page event's share ids ({@code ?1}: a JSON array of them) that exist, locked until the
+     * transaction ends: the projection reads what a page event changes under the lock, so the change it judges (a
+     * render on view that ended) is judged once, whoever else applies the same event at the same moment. In share id
+     * order, so two transactions locking some of the same rows cannot each wait for the other.
      */
-    private static final String LOCK_BY_SHARE = """
-            SELECT * FROM shared_video WHERE share_id = ?1 FOR UPDATE
+    private static final String LOCK_BY_SHARES = """
+            SELECT * FROM shared_video
+             WHERE share_id IN (SELECT jsonb_array_elements_text(CAST(CAST(?1 AS text) AS jsonb)))
+             ORDER BY share_id
+             FOR UPDATE
+            """;
+
+    /**
+     * The links of one page event the projection has no row of, in one statement ({@code ?1}: a JSON array of
+     * {@link NewVideo}); a link it has (or another transaction inserts meanwhile) is left as it is, for
+     * {@link #LOCK_BY_SHARES} and the change of one link at a time. Answers the share ids it inserted.
+     */
+    private static final String INSERT_NEW = """
+            INSERT INTO shared_video (share_id, client_id, source, service_request_id, task_id, row_no, campaign_id,
+                                      template_id, template_version, use_case_id, user_id, state, title, cta_label,
+                                      cta_url, logo_url, color, video_key, poster_key, captions_key, width, height,
+                                      duration_seconds, created_at, expires_at, updated_at, render, stream_key)
+            SELECT v.share_id, v.client_id, v.source, v.service_request_id, v.task_id, v.row_no, v.campaign_id,
+                   v.template_id, v.template_version, v.use_case_id, v.user_id, v.state, v.title, v.cta_label,
+                   v.cta_url, v.logo_url, v.color, v.video_key, v.poster_key, v.captions_key, v.width, v.height,
+                   v.duration_seconds, v.created_at, v.expires_at, now(), v.render, v.stream_key
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb))
+                 AS v(share_id text, client_id uuid, source text, service_request_id uuid, task_id uuid, row_no integer,
+                      campaign_id text, template_id uuid, template_version integer, use_case_id text, user_id text,
+                      state text, title text, cta_label text, cta_url text, logo_url text, color text, video_key text,
+                      poster_key text, captions_key text, width integer, height integer,
+                      duration_seconds double precision, created_at timestamptz, expires_at timestamptz, render text,
+                      stream_key text)
+            ON CONFLICT (share_id) DO NOTHING
+            RETURNING share_id
             """;
 
     /** The client's realtime request's video; another client's request finds nothing. */
@@ -77,8 +129,17 @@ public class VideoStore {
         return NativeSql.one(SharedVideoRow.class, BY_SHARE, shareId);
     }
 
-    public Uni<SharedVideoRow> lockByShare(String shareId) {
-        return NativeSql.one(SharedVideoRow.class, LOCK_BY_SHARE, shareId);
+    /** The rows of {@code shareIds} that exist, locked until the transaction ends. */
+    public Uni<List<SharedVideoRow>> lockByShares(List<String> shareIds) {
+        return NativeSql.list(SharedVideoRow.class, LOCK_BY_SHARES, json(shareIds));
+    }
+
+    /** Inserts the links that have no row, in one statement; the share ids it inserted. */
+    public Uni<List<String>> insertNew(List<NewVideo> videos) {
+        return videos.isEmpty()
+                ? Uni.createFrom().item(List.of())
+                : NativeSql.list(String.class, INSERT_NEW,
+                        json(videos));
     }
 
     public Uni<SharedVideoRow> byRequest(UUID clientId, UUID serviceRequestId) {
@@ -99,5 +160,17 @@ public class VideoStore {
 
     public Uni<Integer> setEmailGif(String shareId, String key) {
         return NativeSql.update(SET_EMAIL_GIF, shareId, key);
+    }
+
+    /**
+     * Values as one JSON text; the statements read it with {@code CAST(CAST(?1 AS text) AS jsonb)}, because the
+     * reactive driver binds a string given for a {@code jsonb} parameter as a JSON string, not as the document.
+     */
+    private String json(Object values) {
+        try {
+            return mapper.writeValueAsString(values);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("links cannot be serialized: " + e.getMessage(), e);
+        }
     }
 }

@@ -45,7 +45,8 @@ public class AnalyticsResource {
             .addColumn("task-id").addColumn("row").addColumn("user-id").addColumn("transaction-id")
             .addColumn("views").addColumn("unique-viewers").addColumn("plays").addColumn("completions")
             .addColumn("average-percent-watched").addColumn("cta-clicks").addColumn("first-view-at")
-            .addColumn("last-view-at").build();
+            .addColumn("last-view-at").addColumn("first-frames-stream").addColumn("first-frames-video")
+            .addColumn("first-frame-p50-ms").addColumn("first-frame-p95-ms").build();
 
     private final Analytics analytics;
     private final Caller caller;
@@ -127,10 +128,12 @@ public class AnalyticsResource {
         List<Object[]> rows = new ArrayList<>();
         for (Analytics.VideoRow video : page) {
             long[] c = video.counters();
+            Analytics.FirstFrameTimes frames = Analytics.FirstFrameTimes.of(video.firstFrames());
             rows.add(new Object[]{video.shareId(), video.shareUrl(), video.taskId(), video.row(), cell(video.userId()),
                     video.serviceRequestId(), c[0], c[1], c[2], c[6],
                     c[0] == 0 ? 0 : Math.round(c[9] * 1000.0 / c[0]) / 1000.0, c[7], text(video.firstViewAt()),
-                    text(video.lastViewAt())});
+                    text(video.lastViewAt()), frames.stream().count(), frames.video().count(), text(frames.p50Ms()),
+                    text(frames.p95Ms())});
         }
         try {
             return CSV.writer(COLUMNS.withoutHeader()).writeValueAsString(rows);

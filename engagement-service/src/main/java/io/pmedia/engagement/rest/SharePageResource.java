@@ -1,12 +1,10 @@
 package io.pmedia.engagement.rest;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import jakarta.annotation.security.PermitAll;
@@ -23,8 +21,10 @@ import org.jboss.logging.Logger;
 import io.pmedia.common.client.SharingSettings;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.concurrent.Contexts;
+import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.ErrorCode;
 import io.pmedia.common.error.ErrorMappers;
+import io.pmedia.common.error.Outages;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.config.EngagementConfig;
 import io.pmedia.engagement.service.Beacons;
@@ -32,6 +32,8 @@ import io.pmedia.engagement.service.Bots;
 import io.pmedia.engagement.service.EmailGifs;
 import io.pmedia.engagement.service.Pages;
 import io.pmedia.engagement.service.RenderClaims;
+import io.pmedia.engagement.service.StreamOpenings;
+import io.pmedia.engagement.service.StreamPosters;
 import io.pmedia.engagement.service.ViewTokens;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.qute.Template;
@@ -55,9 +57,15 @@ public class SharePageResource {
     static final int REDIRECT_MAX_AGE = 300;
     /** How often a bounded wait for a video rendered on view looks at its row. */
     static final java.time.Duration RENDER_POLL = java.time.Duration.ofMillis(250);
+    /** The longest an email's image waits for the poster cut from a stream, after the render's own wait. */
+    static final java.time.Duration POSTER_WAIT = java.time.Duration.ofSeconds(2);
     /** The picture a video without its video yet shows in an email (and as the page's poster meanwhile). */
     static final String PREPARING_IMAGE = "/v/static/preparing.jpg";
     private static final Logger LOG = Logger.getLogger(SharePageResource.class);
+    /** The playlist of a stream before its render has written one (RFC 8216 allows an EVENT playlist without segments). */
+    static final String EMPTY_STREAM = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n"
+            + "#EXT-X-PLAYLIST-TYPE:EVENT\n";
+    static final String STREAM_TYPE = StreamOpenings.PLAYLIST_TYPE;
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -65,18 +73,20 @@ public class SharePageResource {
     private final RenderClaims claims;
     private final Beacons beacons;
     private final EmailGifs gifs;
+    private final StreamPosters posters;
     private final ViewTokens tokens;
     private final ObjectStore store;
     private final EngagementConfig config;
     private final Template page;
     private final Template notfound;
 
-    public SharePageResource(Pages pages, RenderClaims claims, Beacons beacons, EmailGifs gifs, ViewTokens tokens,
-            ObjectStore store, EngagementConfig config, Template page, Template notfound) {
+    public SharePageResource(Pages pages, RenderClaims claims, Beacons beacons, EmailGifs gifs, StreamPosters posters,
+            ViewTokens tokens, ObjectStore store, EngagementConfig config, Template page, Template notfound) {
         this.pages = pages;
         this.claims = claims;
         this.beacons = beacons;
         this.gifs = gifs;
+        this.posters = posters;
         this.tokens = tokens;
         this.store = store;
         this.config = config;
@@ -89,7 +99,7 @@ public class SharePageResource {
             String pageUrl,
             String embedUrl, String videoUrl, String posterUrl, String videoPath, String posterPath,
             String captionsPath, Integer width, Integer height, String logoUrl, String ctaLabel, String ctaUrl,
-            String nonce, String rootStyle, String viewToken) {
+            String nonce, String rootStyle, String viewToken, String streamPath) {
     }
 
     @GET
@@ -120,11 +130,13 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/poster.jpg")
     public Uni<Response> poster(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return opened(shareId).flatMap(this::rendered).map(video -> {
+        return opened(shareId).flatMap(this::rendered).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
-                return preparingImage();
+                return standIn(video);
             }
-            return video == null || video.posterKey == null ? notFound(accept) : redirect(video.posterKey);
+            return Uni.createFrom().item(video == null || video.posterKey == null
+                    ? notFound(accept)
+                    : redirect(video.posterKey));
         });
     }
 
@@ -138,6 +150,30 @@ public class SharePageResource {
         // From the database: a page polling after a retry must not see the failure the cache still holds.
         return pages.liveNow(shareId).call(video -> claims.claim(video, false))
                 .map(video -> video == null ? notFound(accept) : state(video));
+    }
+
+    /**
+     * The stream of a video rendered on view, while its render runs (docs/sharing.md, "Render on first view"): the HLS
+     * playlist the render writes, as stored (its segments are named by presigned URLs of the store), or, before the
+     * render has written one, an empty {@code EVENT} playlist, which a player reloads until segments appear (a 404
+     * would be fatal to hls.js). Never cached; asking is an open like any other. A link without a stream (rendered as
+     * asked) answers the unknown link's 404; a store that cannot answer, 503 with {@code Retry-After}, which a player
+     * retries.
+     */
+    @GET
+    @Path("{shareId}/stream.m3u8")
+    public Uni<Response> stream(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
+        return opened(shareId).flatMap(video -> video == null || video.streamKey == null
+                ? Uni.createFrom().item(notFound(accept))
+                : Blocking.offload(() -> read(video.streamKey))
+                        .onFailure(ObjectStore::isUnavailable).transform(failure -> new ApiException(
+                                ErrorCode.SERVICE_UNAVAILABLE,
+                                "the video's stream cannot be read right now; retry later",
+                                Outages.RETRY_AFTER))
+                        .map(stored -> Response
+                                .ok(stored != null ? stored : EMPTY_STREAM, STREAM_TYPE)
+                                .header("Cache-Control", "no-store").header("X-Robots-Tag", "noindex, nofollow")
+                                .header("Referrer-Policy", "no-referrer").build()));
     }
 
     /**
@@ -158,7 +194,7 @@ public class SharePageResource {
     public Uni<Response> emailGif(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
         return opened(shareId).flatMap(this::rendered).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
-                return Uni.createFrom().item(preparingImage());
+                return standIn(video);
             }
             if (video == null || video.videoKey == null) {
                 return Uni.createFrom().item(notFound(accept));
@@ -230,9 +266,26 @@ public class SharePageResource {
     }
 
     /**
-     * The image of a video not rendered yet (or whose render failed): the platform's "being prepared" picture, not
-     * cached, so an email client's image proxy shows a picture now and the video's own poster on its next fetch.
+     * The image of a video not rendered yet, not cached, so an email client's image proxy shows a picture now and the
+     * video's own poster (or GIF) on its next fetch: the poster cut from its render's stream once the render has
+     * written a segment ({@link StreamPosters}), else (and for a failed render) the platform's "being prepared"
+     * picture.
      */
+    private Uni<Response> standIn(SharedVideoRow video) {
+        if (video.renderFailed()) {
+            return Uni.createFrom().item(preparingImage());
+        }
+        // after the render's bounded wait, a short one more: an email client's image proxy gives up after seconds
+        return posters.of(video).ifNoItem().after(POSTER_WAIT).recoverWithItem(Optional.empty())
+                .map(key -> key.map(poster -> redirect(poster, "no-store")).orElseGet(this::preparingImage))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("the poster of %s cannot be cut from its stream (%s): the platform's picture stands in",
+                            video.shareId, failure.getMessage());
+                    return preparingImage();
+                });
+    }
+
+    /** The platform's "being prepared" picture, not cached. */
     private Response preparingImage() {
         return Response.status(Response.Status.FOUND).location(URI.create(pages.absolute(PREPARING_IMAGE)))
                 .header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer").build();
@@ -277,7 +330,7 @@ public class SharePageResource {
                 video.height, logo, video.ctaLabel, video.ctaUrl,
                 Base64.getEncoder().encodeToString(nonce),
                 ":root{--accent:" + (color != null && COLOR.matcher(color).matches() ? color : "#1d3557") + "}",
-                viewToken);
+                viewToken, video.videoKey == null && video.streamKey != null ? base + "/stream.m3u8" : null);
     }
 
     /** A presigned URL that lives longer than the redirect may be cached. */
@@ -306,16 +359,6 @@ public class SharePageResource {
     }
 
     private String read(String key) {
-        try {
-            var object = store.open(key);
-            if (object.isEmpty()) {
-                return null;
-            }
-            try (InputStream in = object.get()) {
-                return new String(in.readNBytes(1_000_000), StandardCharsets.UTF_8);
-            }
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return store.text(key, StreamOpenings.PLAYLIST_LIMIT).orElse(null);
     }
 }

@@ -6,7 +6,9 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +22,7 @@ import io.pmedia.common.error.ApiException;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.repository.AnalyticsStore;
 import io.pmedia.engagement.repository.VideoStore;
+import io.pmedia.events.ViewerEvent.FrameSource;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -34,8 +37,13 @@ public class Analytics {
 
     /** The longest range a template or campaign report covers. */
     static final int MAX_DAYS = 400;
-    /** How many counters a rollup row has ({@link #counters}); a video's first and last view follow them. */
+    /**
+     * How many counters a rollup row has ({@link #counters}); a video's first and last view follow them, then its
+     * first frames.
+     */
     static final int COUNTERS = 12;
+    static final double P50 = 0.5;
+    static final double P95 = 0.95;
 
     private final VideoStore videos;
     private final AnalyticsStore store;
@@ -50,14 +58,46 @@ public class Analytics {
     /**
      * Counters with the rates derived from them. {@code repeat-views}: page views by people that were a repeat of a
      * visit (the same address within the repeat window), not in {@code views} (docs/sharing.md, "What counts").
+     * {@code first-frame}: how fast pages showed their first frame.
      */
     @JsonPropertyOrder({"views", "unique-viewers", "plays", "completions", "completion-rate",
-            "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views", "repeat-views"})
+            "average-percent-watched", "seconds-watched", "cta-clicks", "bot-views", "repeat-views", "first-frame"})
     public record Counters(long views, @JsonProperty("unique-viewers") long uniqueViewers, long plays,
             long completions, @JsonProperty("completion-rate") double completionRate,
             @JsonProperty("average-percent-watched") double averagePercentWatched,
             @JsonProperty("seconds-watched") double secondsWatched, @JsonProperty("cta-clicks") long ctaClicks,
-            @JsonProperty("bot-views") long botViews, @JsonProperty("repeat-views") long repeatViews) {
+            @JsonProperty("bot-views") long botViews, @JsonProperty("repeat-views") long repeatViews,
+            @JsonProperty("first-frame") FirstFrameTimes firstFrame) {
+    }
+
+    /**
+     * Time to first frame (docs/sharing.md, "What a page reports"): how many page views reported their first frame,
+     * and the p50 and p95 of their milliseconds from navigation start, over both sources and per source
+     * ({@code stream}: the HLS stream of a link still rendering; {@code video}: the rendered MP4). A percentile is the
+     * upper bound of its {@link FirstFrameHistogram} bucket; null without first frames.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"count", "p50-ms", "p95-ms", "stream", "video"})
+    public record FirstFrameTimes(long count, @JsonProperty("p50-ms") Integer p50Ms,
+            @JsonProperty("p95-ms") Integer p95Ms, FirstFrameSource stream, FirstFrameSource video) {
+
+        public static FirstFrameTimes of(FirstFrameHistogram histogram) {
+            return new FirstFrameTimes(histogram.count(null), histogram.percentile(null, P50),
+                    histogram.percentile(null, P95), FirstFrameSource.of(histogram, FrameSource.stream),
+                    FirstFrameSource.of(histogram, FrameSource.video));
+        }
+    }
+
+    /** The first frames of one source, with their histogram: first frames per bucket, keyed by its upper bound. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"count", "p50-ms", "p95-ms", "histogram"})
+    public record FirstFrameSource(long count, @JsonProperty("p50-ms") Integer p50Ms,
+            @JsonProperty("p95-ms") Integer p95Ms, Map<String, Long> histogram) {
+
+        static FirstFrameSource of(FirstFrameHistogram histogram, FrameSource source) {
+            return new FirstFrameSource(histogram.count(source), histogram.percentile(source, P50),
+                    histogram.percentile(source, P95), histogram.buckets(source));
+        }
     }
 
     /** How many page views reached each point of the video. */
@@ -73,9 +113,14 @@ public class Analytics {
             @JsonProperty("first-view-at") Instant firstViewAt, @JsonProperty("last-view-at") Instant lastViewAt) {
     }
 
-    @JsonPropertyOrder({"day", "views", "unique-viewers", "plays", "completions", "cta-clicks"})
+    /** One day of a template or campaign; {@code first-frame-p50-ms} and {@code -p95-ms} null without first frames. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonPropertyOrder({"day", "views", "unique-viewers", "plays", "completions", "cta-clicks", "first-frames",
+            "first-frame-p50-ms", "first-frame-p95-ms"})
     public record Day(LocalDate day, long views, @JsonProperty("unique-viewers") long uniqueViewers, long plays,
-            long completions, @JsonProperty("cta-clicks") long ctaClicks) {
+            long completions, @JsonProperty("cta-clicks") long ctaClicks,
+            @JsonProperty("first-frames") long firstFrames, @JsonProperty("first-frame-p50-ms") Integer firstFrameP50Ms,
+            @JsonProperty("first-frame-p95-ms") Integer firstFrameP95Ms) {
     }
 
     @JsonPropertyOrder({"template-id", "campaign-id", "from", "to", "totals", "funnel", "days"})
@@ -95,7 +140,7 @@ public class Analytics {
             return store.video(video.shareId).map(row -> {
                 long[] c = counters(row, 0);
                 return new VideoReport(transactionId, video.live(Instant.now()) ? shareUrl(video) : null,
-                        totals(c), funnel(c), row == null ? null : instant(row[COUNTERS]),
+                        totals(c, firstFrames(row)), funnel(c), row == null ? null : instant(row[COUNTERS]),
                         row == null ? null : instant(row[COUNTERS + 1]));
             });
         });
@@ -110,7 +155,8 @@ public class Analytics {
                 throw ApiException.notFound("no analytics for template '" + templateId + "'");
             }
             return store.templateDays(clientId, templateId, range[0], range[1])
-                    .map(rows -> report(templateId, null, range, rows));
+                    .flatMap(rows -> store.templateFirstFrames(clientId, templateId, range[0], range[1])
+                            .map(frames -> report(templateId, null, range, rows, frames)));
         });
     }
 
@@ -123,13 +169,15 @@ public class Analytics {
                 throw ApiException.notFound("no analytics for campaign '" + campaignId + "'");
             }
             return store.campaignDays(clientId, campaignId, range[0], range[1])
-                    .map(rows -> report(null, campaignId, range, rows));
+                    .flatMap(rows -> store.campaignFirstFrames(clientId, campaignId, range[0], range[1])
+                            .map(frames -> report(null, campaignId, range, rows, frames)));
         });
     }
 
     /** One row of the campaign's CSV export. */
     public record VideoRow(String shareId, String shareUrl, UUID taskId, Integer row, String userId,
-            UUID serviceRequestId, long[] counters, Instant firstViewAt, Instant lastViewAt) {
+            UUID serviceRequestId, long[] counters, Instant firstViewAt, Instant lastViewAt,
+            FirstFrameHistogram firstFrames) {
     }
 
     /** The campaign's videos with their counters, a page at a time after {@code after} (a share id). */
@@ -141,7 +189,7 @@ public class Analytics {
                                 video.shareId, video.live(Instant.now()) ? shareUrl(video) : null, video.taskId,
                                 video.rowNo, video.userId, video.serviceRequestId, counters(row, 0),
                                 row == null ? null : instant(row[COUNTERS]),
-                                row == null ? null : instant(row[COUNTERS + 1]))))
+                                row == null ? null : instant(row[COUNTERS + 1]), firstFrames(row))))
                         .collect().asList());
     }
 
@@ -154,17 +202,45 @@ public class Analytics {
         return pages.absolute("/v/" + video.shareId);
     }
 
-    private static RangeReport report(UUID templateId, String campaignId, LocalDate[] range, List<Object[]> rows) {
+    /**
+     * A template's or campaign's report from its days' counters and its days' first frames (day, source, bucket,
+     * first frames): each day's histogram, and their sum for the totals.
+     */
+    private static RangeReport report(UUID templateId, String campaignId, LocalDate[] range, List<Object[]> rows,
+            List<Object[]> frames) {
+        Map<LocalDate, FirstFrameHistogram> framesByDay = new HashMap<>();
+        for (Object[] frame : frames) {
+            framesByDay.computeIfAbsent(date(frame[0]), ignored -> new FirstFrameHistogram())
+                    .add(FrameSource.valueOf(frame[1].toString()), ((Number) frame[2]).intValue(),
+                            ((Number) frame[3]).longValue());
+        }
         long[] sum = new long[COUNTERS];
+        FirstFrameHistogram allFrames = new FirstFrameHistogram();
         List<Day> days = new ArrayList<>();
         for (Object[] row : rows) {
             long[] c = counters(row, 1);
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += c[i];
             }
-            days.add(new Day(date(row[0]), c[0], c[1], c[2], c[6], c[7]));
+            FirstFrameHistogram day = framesByDay.getOrDefault(date(row[0]), new FirstFrameHistogram());
+            allFrames.add(day);
+            days.add(new Day(date(row[0]), c[0], c[1], c[2], c[6], c[7], day.count(null), day.percentile(null, P50),
+                    day.percentile(null, P95)));
         }
-        return new RangeReport(templateId, campaignId, range[0], range[1], totals(sum), funnel(sum), days);
+        return new RangeReport(templateId, campaignId, range[0], range[1], totals(sum, allFrames), funnel(sum), days);
+    }
+
+    /** A video's first frames from its row's last column ("source:bucket:frames,..."); empty without any. */
+    static FirstFrameHistogram firstFrames(Object[] row) {
+        FirstFrameHistogram histogram = new FirstFrameHistogram();
+        if (row == null || row[COUNTERS + 2] == null) {
+            return histogram;
+        }
+        for (String bucket : row[COUNTERS + 2].toString().split(",")) {
+            String[] parts = bucket.split(":");
+            histogram.add(FrameSource.valueOf(parts[0]), Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
+        }
+        return histogram;
     }
 
     /**
@@ -183,10 +259,10 @@ public class Analytics {
         return c;
     }
 
-    private static Counters totals(long[] c) {
+    private static Counters totals(long[] c, FirstFrameHistogram firstFrames) {
         double views = Math.max(1, c[0]);
         return new Counters(c[0], c[1], c[2], c[6], c[0] == 0 ? 0 : round(c[6] / views),
-                c[0] == 0 ? 0 : round(c[9] / views), c[10], c[7], c[8], c[11]);
+                c[0] == 0 ? 0 : round(c[9] / views), c[10], c[7], c[8], c[11], FirstFrameTimes.of(firstFrames));
     }
 
     private static Funnel funnel(long[] c) {

@@ -38,12 +38,16 @@ public class Beacons {
 
     /** A page view's random id: what the page makes with {@code crypto.randomUUID()}, or similar. */
     private static final Pattern SESSION = Pattern.compile("[A-Za-z0-9_-]{8,64}");
+    /** The longest first frame a page reports (10 minutes): a page left in a background tab, not a slow delivery. */
+    static final long MAX_FIRST_FRAME_MS = 600_000;
 
     /**
      * What a page sends. {@code seconds}: how much of the video this page view has played so far; {@code token}: the
-     * view token the page was served with.
+     * view token the page was served with; {@code ms} and {@code source}: a {@code first-frame}'s milliseconds from
+     * the page's navigation start to its first video frame, and what it came from ({@code stream} or {@code video}).
      */
-    public record Beacon(String type, String session, Integer percent, Double seconds, String token) {
+    public record Beacon(String type, String session, Integer percent, Double seconds, String token, Long ms,
+            String source) {
     }
 
     /** Who sent it, as the gateway passed it on. {@code fetchSite}: the browser's {@code Sec-Fetch-Site}. */
@@ -191,7 +195,8 @@ public class Beacons {
         ViewerEvent.Kind kind = beacon.type() == null ? null : ViewerEvent.Kind.ofWire(beacon.type());
         if (kind == null) {
             count("refused", "invalid");
-            throw ApiException.validation("field 'type' must be one of [view, play, progress, complete, cta-click]");
+            throw ApiException.validation(
+                    "field 'type' must be one of [view, play, progress, complete, cta-click, first-frame]");
         }
         if (beacon.session() == null || !SESSION.matcher(beacon.session()).matches()) {
             count("refused", "invalid");
@@ -210,14 +215,37 @@ public class Beacons {
             count("refused", "invalid");
             throw ApiException.validation("field 'seconds' must be a number of seconds, at least 0");
         }
+        checkFirstFrame(kind, beacon);
         return kind;
+    }
+
+    /** A {@code first-frame} has its milliseconds and source; no other beacon has either. */
+    private void checkFirstFrame(ViewerEvent.Kind kind, Beacon beacon) {
+        if (kind != ViewerEvent.Kind.first_frame) {
+            if (beacon.ms() != null || beacon.source() != null) {
+                count("refused", "invalid");
+                throw ApiException.validation(
+                        "field '" + (beacon.ms() != null ? "ms" : "source") + "' is for first-frame events only");
+            }
+            return;
+        }
+        if (beacon.ms() == null || beacon.ms() < 0 || beacon.ms() > MAX_FIRST_FRAME_MS) {
+            count("refused", "invalid");
+            throw ApiException.validation(
+                    "field 'ms' must be a whole number of milliseconds from 0 to " + MAX_FIRST_FRAME_MS);
+        }
+        if (ViewerEvent.FrameSource.ofWire(beacon.source()) == null) {
+            count("refused", "invalid");
+            throw ApiException.validation("field 'source' must be one of [stream, video] for a first-frame event");
+        }
     }
 
     /** The event of a beacon, counted under its token's page view ({@code session}). */
     private static ViewerEvent event(SharedVideoRow video, ViewerEvent.Kind kind, Beacon beacon, String session,
             String visitor, boolean bot) {
         return new ViewerEvent(video.shareId, video.clientId, video.serviceRequestId, video.taskId, video.campaignId,
-                video.templateId, kind, session, visitor, beacon.percent(), beacon.seconds(), bot, Instant.now());
+                video.templateId, kind, session, visitor, beacon.percent(), beacon.seconds(), bot, Instant.now(),
+                beacon.ms() == null ? null : beacon.ms().intValue(), ViewerEvent.FrameSource.ofWire(beacon.source()));
     }
 
     /** On the broker, keyed by the share id, before the answer; an unreachable broker is 503 with Retry-After. */

@@ -6,17 +6,13 @@ import java.awt.Graphics2D;
 import java.awt.Polygon;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 
 import javax.imageio.ImageIO;
 
@@ -67,7 +63,8 @@ public class EmailGifs {
     /**
      * The object key of the video's GIF, made now when it has none yet. The object in the store is the source of
      * truth: a row (or a cached copy of it) that does not know of a GIF yet is checked against the store before one
-     * is made, so the GIF answers as soon as it is stored, not once the row (and the page cache) have caught up.
+     * is made or a making in flight is waited for, so the GIF answers as soon as it is stored, not once the row (and
+     * the page cache) have caught up; the row learns of a GIF found that way in the background.
      */
     public Uni<String> of(SharedVideoRow video) {
         if (video.emailGifKey != null) {
@@ -76,12 +73,24 @@ public class EmailGifs {
         if (video.videoKey == null) {
             return Uni.createFrom().failure(Pages.notFound());
         }
-        return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> storedOrMade(video))
-                // programmatic: the row is written after the blocking make, in a Uni shared by every concurrent ask
-                .call(key -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, key)))
-                .invoke(key -> video.emailGifKey = key)
-                .eventually(() -> inFlight.remove(id))
-                .memoize().indefinitely());
+        String key = keyOf(video);
+        return Blocking.offload(() -> store.size(key).isPresent()).flatMap(stored -> {
+            if (stored) {
+                video.emailGifKey = key;
+                if (!inFlight.containsKey(video.shareId)) {
+                    // programmatic: background work on its own context, not a CDI call
+                    BackgroundWork.run(vertx, "noting the stored email GIF of " + video.shareId,
+                            () -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, key)));
+                }
+                return Uni.createFrom().item(key);
+            }
+            return inFlight.computeIfAbsent(video.shareId, id -> Blocking.offload(() -> storedOrMade(video))
+                    // programmatic: the row is written after the blocking make, in a Uni shared by every ask
+                    .call(made -> Panache.withTransaction(() -> videos.setEmailGif(video.shareId, made)))
+                    .invoke(made -> video.emailGifKey = made)
+                    .eventually(() -> inFlight.remove(id))
+                    .memoize().indefinitely());
+        });
     }
 
     private String storedOrMade(SharedVideoRow video) {
@@ -96,45 +105,22 @@ public class EmailGifs {
 
     private String make(SharedVideoRow video) {
         String key = keyOf(video);
-        Path dir = config.workDir().resolve("gif-" + UUID.randomUUID());
-        try {
-            if (!making.tryAcquire(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                throw busy();
-            }
-            try {
-                Files.createDirectories(dir);
-                Path badge = dir.resolve("badge.png");
-                ImageIO.write(badge(), "png", badge.toFile());
-                Path gif = dir.resolve("email.gif");
-                String source = store.publicUrl(video.videoKey, Duration.ofMinutes(5));
-                Process ffmpeg = new ProcessBuilder(List.of(config.ffmpeg(), "-v", "error", "-nostdin", "-y", "-t",
-                        Integer.toString(SECONDS), "-i", source, "-i", badge.toString(), "-filter_complex",
-                        "[0:v]fps=10,scale=" + WIDTH + ":-2:flags=lanczos[v];[v][1:v]overlay=(W-w)/2:(H-h)/2,"
-                                + "split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer",
-                        "-loop", "0", gif.toString()))
-                        .redirectErrorStream(true).redirectOutput(dir.resolve("ffmpeg.log").toFile()).start();
-                if (!ffmpeg.waitFor(TIME_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                    ffmpeg.destroyForcibly();
-                    throw new IllegalStateException("ffmpeg did not make the email GIF in time");
-                }
-                if (ffmpeg.exitValue() != 0 || !Files.isRegularFile(gif)) {
-                    throw new IllegalStateException("ffmpeg could not make the email GIF: "
-                            + Files.readString(dir.resolve("ffmpeg.log")).strip());
-                }
-                store.put(key, gif, "image/gif");
-                LOG.infof("made the email GIF of %s (%d bytes)", video.shareId, Files.size(gif));
-                return key;
-            } finally {
-                making.release();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } finally {
-            deleteQuietly(dir);
-        }
+        return Ffmpeg.inTurn(making, TIME_LIMIT, () -> {
+            throw busy();
+        }, config.workDir(), "gif", dir -> {
+            Path badge = dir.resolve("badge.png");
+            ImageIO.write(badge(), "png", badge.toFile());
+            Path gif = dir.resolve("email.gif");
+            String source = store.publicUrl(video.videoKey, Duration.ofMinutes(5));
+            Ffmpeg.run(config.ffmpeg(), dir, List.of("-t", Integer.toString(SECONDS), "-i", source, "-i",
+                    badge.toString(), "-filter_complex",
+                    "[0:v]fps=10,scale=" + WIDTH + ":-2:flags=lanczos[v];[v][1:v]overlay=(W-w)/2:(H-h)/2,"
+                            + "split[a][b];[a]palettegen=max_colors=128[p];[b][p]paletteuse=dither=bayer",
+                    "-loop", "0", gif.toString()), gif, TIME_LIMIT, "the email GIF");
+            store.put(key, gif, "image/gif");
+            LOG.infof("made the email GIF of %s (%d bytes)", video.shareId, Files.size(gif));
+            return key;
+        });
     }
 
     /** The answer while no GIF can be made or shown yet. */
@@ -175,13 +161,5 @@ public class EmailGifs {
         g.fillPolygon(new Polygon(new int[]{28, 28, 54}, new int[]{20, 52, 36}, 3));
         g.dispose();
         return image;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
-            LOG.debugf("could not clean %s: %s", dir, e.getMessage());
-        }
     }
 }

@@ -118,9 +118,11 @@ public class Pages {
             images.add(storeOrigin);
         }
         Origins.of(logoUrl).ifPresent(images::add);
-        String media = "'self'" + (storeOrigin.isEmpty() ? "" : " " + storeOrigin);
+        String store = storeOrigin.isEmpty() ? "" : " " + storeOrigin;
+        // blob: and the store for the stream of a video rendered on view, played by hls.js (Media Source Extensions)
         return "default-src 'none'; script-src 'self'; style-src 'self' 'nonce-" + nonce + "'; img-src "
-                + String.join(" ", images) + "; media-src " + media + "; connect-src 'self'; base-uri 'none';"
+                + String.join(" ", images) + "; media-src 'self' blob:" + store + "; connect-src 'self'" + store
+                + "; base-uri 'none';"
                 + " form-action 'none'; frame-ancestors " + (frameAncestors.isEmpty()
                         ? "'none'"
                         : String.join(" ", frameAncestors));

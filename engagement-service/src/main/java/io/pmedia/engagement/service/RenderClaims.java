@@ -1,12 +1,16 @@
 package io.pmedia.engagement.service;
 
 import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pmedia.common.concurrent.Blocking;
+import io.pmedia.common.concurrent.Contexts;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.repository.VideoStore;
@@ -31,8 +35,11 @@ public class RenderClaims {
     private final VideoStore videos;
     private final EventPublisher publisher;
     private final MeterRegistry registry;
+    private final StreamOpenings openings;
 
-    public RenderClaims(VideoStore videos, EventPublisher publisher, MeterRegistry registry) {
+    public RenderClaims(VideoStore videos, EventPublisher publisher, MeterRegistry registry,
+            StreamOpenings openings) {
+        this.openings = openings;
         this.videos = videos;
         this.publisher = publisher;
         this.registry = registry;
@@ -48,22 +55,44 @@ public class RenderClaims {
                 || retry && !video.renderFailed()) {
             return Uni.createFrom().item(false);
         }
+        // the page plays the template's cached opening while the claim travels (a retry's stream has its playlist from
+        // the first attempt); read before the transaction, so the claim holds its connection for one write at most
+        Uni<Optional<byte[]>> opening = retry
+                ? Uni.createFrom().item(Optional.empty())
+                : offloaded(() -> openings.playlist(video), Optional.empty());
         // programmatic: only a page whose video awaits its render (above) opens a transaction, not every page open
-        return Panache.withTransaction(() -> videos.claimRender(video.shareId, retry, MAX_ATTEMPTS)
+        return opening.flatMap(playlist -> Panache.withTransaction(() -> videos
+                .claimRender(video.shareId, retry, MAX_ATTEMPTS)
                 .flatMap(attempt -> {
                     if (attempt == null) {
                         return Uni.createFrom().item(false);
                     }
                     registry.counter("pmedia.engagement.render.claims", "attempt", retry ? "retry" : "first")
                             .increment();
-                    return publisher.publish(new RenderOnView(video.clientId, video.shareId,
+                    // written by the claim that won only, and before the render is asked for: its worker continues it
+                    Uni<Void> opened = playlist.isEmpty()
+                            ? Uni.createFrom().voidItem()
+                            : offloaded(() -> {
+                                openings.write(video, playlist.get());
+                                return null;
+                            }, null);
+                    return opened.chain(() -> publisher.publish(new RenderOnView(video.clientId, video.shareId,
                             SharedVideo.Source.valueOf(video.source), video.serviceRequestId, video.taskId,
-                            video.rowNo, attempt, Instant.now())).replaceWith(true);
-                }))
+                            video.rowNo, attempt, Instant.now()))).replaceWith(true);
+                })))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
                             video.shareId, failure.getMessage());
                     return false;
                 });
+    }
+
+    /**
+     * {@code work} on a worker thread, given up after {@link StreamOpenings#BUDGET} for {@code otherwise}; the caller's
+     * context is resumed after it (a timeout's item comes on the timer's thread).
+     */
+    private static <T> Uni<T> offloaded(Supplier<T> work, T otherwise) {
+        return Contexts.resumeOnCurrent(Blocking.offload(work).ifNoItem().after(StreamOpenings.BUDGET)
+                .recoverWithItem(otherwise));
     }
 }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,12 +30,13 @@ import io.smallrye.mutiny.Uni;
 /**
  * Rolls viewer events up (docs/sharing.md, "What counts"): each event id counts once (a redelivery inserts nothing);
  * each step of a page view once and in funnel order (its session remembers what it did: no play without its view, no
- * progress or completion without its play, no click without its view); page views from one address within the repeat
- * window are one visit, which counts one view (the others are repeat views, shown apart) and each of its steps once;
- * a bot's view only to the bots' count. A batch of events is one transaction: its raw events, its sessions and visits,
- * the counters per video and per video and day, and the milestones it reached (first view, first completion, a
- * visit's click, at most {@code pmedia.engagement.cta-webhooks-per-hour} per video) as outbox events for the
- * notifier's webhooks, each with the counters the video had when it was counted.
+ * progress or completion without its play, no click or first frame without its view); page views from one address
+ * within the repeat window are one visit, which counts one view (the others are repeat views, shown apart) and each
+ * of its steps once (but a first frame for every page view: it measures delivery); a bot's view only to the bots'
+ * count. A batch of events is one transaction: its raw events, its sessions and visits, the counters per video and
+ * per video and day (with their first frames' histograms), and the milestones it reached (first view, first
+ * completion, a visit's click, at most {@code pmedia.engagement.cta-webhooks-per-hour} per video) as outbox events for
+ * the notifier's webhooks, each with the counters the video had when it was counted.
  */
 @ApplicationScoped
 public class Rollups {
@@ -150,6 +152,11 @@ public class Rollups {
         Map<RollupStore.SessionKey, RollupStore.Session> touched = new LinkedHashMap<>();
         Map<RollupStore.VisitKey, RollupStore.Visit> visited = new LinkedHashMap<>();
         for (ViewerEvent event : events) {
+            if (event.kind() == null) {
+                // a type this version does not know (a newer replica's beacon during a rollout): skipped, so the poll
+                // and its partition go on; the version that knows it counts the next ones
+                continue;
+            }
             RollupStore.Session session = touched.computeIfAbsent(
                     new RollupStore.SessionKey(event.shareId(), event.session()),
                     key -> known.getOrDefault(key, new RollupStore.Session(key.shareId(), key.session(),
@@ -168,7 +175,17 @@ public class Rollups {
                 .flatMap(ignored -> rollups.upsertSessions(touched.values()))
                 .flatMap(ignored -> Multi.createFrom().iterable(byVideo.values()).onItem()
                         .transformToUniAndConcatenate(this::store).collect().last())
+                .flatMap(ignored -> storeFirstFrames(byVideo.values()))
                 .replaceWithVoid();
+    }
+
+    /** The batch's first frames, every video's days in one statement (nothing when the batch has none). */
+    private Uni<Integer> storeFirstFrames(Collection<VideoDeltas> videos) {
+        List<RollupStore.FirstFrames> rows = new ArrayList<>();
+        videos.forEach(video -> video.days.forEach((day, counts) -> counts.firstFrames.forEachBucket(
+                (source, bound, frames) -> rows.add(
+                        new RollupStore.FirstFrames(video.shareId, day, source.name(), bound, frames)))));
+        return rows.isEmpty() ? Uni.createFrom().item(0) : rollups.addFirstFrames(rows);
     }
 
     /**
@@ -226,6 +243,14 @@ public class Rollups {
                         video.clicks++;
                         video.clickSnapshots.add(video.snapshot());
                     }
+                }
+            }
+            case first_frame -> {
+                // Every page view's own (a repeat view's too): it measures delivery, not the audience.
+                if (session.viewed && !session.firstFrame && event.firstFrameMs() != null
+                        && event.firstFrameSource() != null) {
+                    session.firstFrame = true;
+                    counts.firstFrames.add(event.firstFrameSource(), event.firstFrameMs());
                 }
             }
         }
@@ -386,6 +411,7 @@ public class Rollups {
         long repeatViews;
         long percentSum;
         double seconds;
+        final FirstFrameHistogram firstFrames = new FirstFrameHistogram();
 
         void add(Day other) {
             views += other.views;
@@ -400,6 +426,7 @@ public class Rollups {
             repeatViews += other.repeatViews;
             percentSum += other.percentSum;
             seconds += other.seconds;
+            firstFrames.add(other.firstFrames);
         }
 
         RollupStore.Deltas deltas(Instant firstViewAt) {

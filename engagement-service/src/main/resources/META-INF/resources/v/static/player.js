@@ -1,7 +1,8 @@
 // The share page's player (docs/sharing.md, docs/privacy.md): reports what this page view does with
 // navigator.sendBeacon to /v/<id>/events: view, play, progress at 25/50/75 %, complete (95 % watched), cta-click,
-// each once, with this page view's token (issued with the page: its page-view id and signature) and the seconds
-// played. No cookie, no storage, nothing when the browser says Do Not Track or Global Privacy Control.
+// first-frame (on a page rendered on view), each once, with this page view's token (issued with the page: its
+// page-view id and signature) and the seconds played. No cookie, no storage, nothing when the browser says Do Not
+// Track or Global Privacy Control.
 (function () {
   'use strict';
   var main = document.querySelector('main[data-share]');
@@ -22,6 +23,7 @@
     sent[type + (extra && extra.percent ? extra.percent : '')] = true;
     var body = { type: type, session: session, token: token, seconds: Math.round(watched * 10) / 10 };
     if (extra && extra.percent) { body.percent = extra.percent; }
+    if (extra && extra.source) { body.ms = extra.ms; body.source = extra.source; }
     var data = JSON.stringify(body);
     if (!(navigator.sendBeacon && navigator.sendBeacon(url, data))) {
       fetch(url, { method: 'POST', body: data, keepalive: true, credentials: 'omit',
@@ -30,50 +32,153 @@
   }
 
   send('view');
+  // Time to first frame, on a page that starts its video itself (one rendered on view): the milliseconds from the
+  // page's navigation start to the first frame shown, and whether it came from the stream or the MP4. Not sent when
+  // the page was hidden meanwhile: a background tab would measure the tab, not the delivery.
+  var hidden = document.visibilityState === 'hidden';
+  document.addEventListener('visibilitychange', function () {
+    hidden = hidden || document.visibilityState === 'hidden';
+  });
+  function firstFrame(v, source) {
+    function shown(at) {
+      if (!hidden) { send('first-frame', { ms: Math.min(600000, Math.round(at)), source: source }); }
+    }
+    if (v.requestVideoFrameCallback) {
+      v.requestVideoFrameCallback(function (now, frame) { shown(frame.presentationTime || now); });
+    } else {
+      v.addEventListener('playing', function () { shown(performance.now()); }, { once: true });
+    }
+  }
   var video = document.getElementById('player');
   var stage = document.getElementById('stage');
   if (stage) { prepare(stage); }
   if (video) { watch(video); }
 
-  // A video rendered on first view (docs/sharing.md): the page asks where its render stands until it is ready, then
-  // plays it here; a render that failed shows the error and a retry, which asks for the render again.
+  // A video rendered on first view (docs/sharing.md): the page plays the stream its render writes while it runs (the
+  // template's cached opening first, then the personal seconds as they are encoded) with hls.js, or the browser's own
+  // HLS player; meanwhile it asks where the render stands until it is ready, then plays the MP4 if no stream played.
+  // A render that failed shows the error and a retry, which asks for the render again.
   function prepare(stage) {
     var status = stage.querySelector('.preparing');
     var retry = stage.querySelector('[data-retry]');
     var base = '/v/' + encodeURIComponent(share);
+    var streamUrl = stage.getAttribute('data-stream');
+    var streaming = null;
+    var settled = false; // ready or failed: no stream is started any more
+    var ready = false;
     var wait = 1000;
     function show(state) {
       stage.setAttribute('data-state', state);
       retry.hidden = state !== 'failed';
+      status.hidden = false;
       status.textContent = state === 'failed' ? 'This video could not be prepared.' :
         'This video is being prepared. It starts here as soon as it is ready.';
     }
-    function play() {
+    function player() {
       var v = document.createElement('video');
       v.id = 'player';
       v.controls = true;
       v.setAttribute('playsinline', '');
       v.preload = 'auto';
-      v.poster = stage.getAttribute('data-poster');
-      v.src = stage.getAttribute('data-video');
       v.setAttribute('aria-label', stage.getAttribute('data-title') || 'Video');
       if (stage.getAttribute('data-width')) {
         v.width = Number(stage.getAttribute('data-width'));
         v.height = Number(stage.getAttribute('data-height'));
       }
-      stage.replaceWith(v);
+      return v;
+    }
+    function start(v, source) {
       video = v;
       watch(v);
+      firstFrame(v, source);
       var started = v.play();
       if (started && started.catch) { started.catch(function () {}); }
+    }
+    var played = false;
+    function play() {
+      if (streaming || played) { return; }
+      played = true;
+      var v = player();
+      v.poster = stage.getAttribute('data-poster');
+      v.src = stage.getAttribute('data-video');
+      stage.replaceWith(v);
+      start(v, 'video');
+    }
+    // The stream's playlist, read until it names a segment (a render waiting for its turn has written none yet, and a
+    // player handed an empty playlist for long gives up on it): every 0.3 s for the first 10 s (a render admitted at
+    // once writes its opening within a second or two), then every second, every 2 s after 30 s; then it plays.
+    function awaitStream(since) {
+      if (!streamUrl || streaming || settled) { return; }
+      fetch(streamUrl, { credentials: 'omit', cache: 'no-store' })
+        .then(function (r) { return r.status === 404 ? null : r.ok ? r.text() : ''; })
+        .catch(function () { return ''; })
+        .then(function (playlist) {
+          if (streaming || settled || playlist === null) { return; } // 404: the link is gone (or has no stream)
+          if (/^[^#\s]/m.test(playlist)) { stream(); return; }
+          var waited = Date.now() - since;
+          setTimeout(function () { awaitStream(since); }, waited < 10000 ? 300 : waited < 30000 ? 1000 : 2000);
+        });
+    }
+    // The stream, in the stage: shown once its first frame is there, dropped (the MP4 then plays when it is ready)
+    // if the player gives up on it.
+    function stream() {
+      if (!streamUrl || streaming || settled) { return; }
+      var v = player();
+      v.hidden = true;
+      var current = { video: v, hls: null };
+      streaming = current;
+      function drop() {
+        if (streaming !== current) { return; }
+        streaming = null;
+        if (current.hls) { current.hls.destroy(); }
+        v.removeAttribute('src');
+        v.remove();
+        if (ready) { play(); } // the player gave up after the video came: the MP4 plays
+      }
+      current.drop = drop;
+      v.addEventListener('loadeddata', function () {
+        if (streaming !== current) { return; }
+        v.hidden = false;
+        status.hidden = true;
+      });
+      v.addEventListener('error', drop);
+      stage.insertBefore(v, status);
+      withHls(function (Hls) {
+        if (streaming !== current) { return; }
+        if (Hls && Hls.isSupported()) {
+          // From its first second, not near its live edge: the stream is the viewer's video, still growing.
+          var hls = new Hls({ enableWorker: false, startPosition: 0 });
+          current.hls = hls;
+          v.setAttribute('data-player', 'hls.js');
+          hls.on(Hls.Events.ERROR, function (event, data) { if (data.fatal) { drop(); } });
+          hls.loadSource(streamUrl);
+          hls.attachMedia(v);
+        } else if (v.canPlayType('application/vnd.apple.mpegurl')) {
+          v.setAttribute('data-player', 'native');
+          v.addEventListener('loadedmetadata', function () { if (v.currentTime > 0) { v.currentTime = 0; } });
+          v.src = streamUrl;
+        } else {
+          drop();
+          return;
+        }
+        start(v, 'stream');
+      });
     }
     function poll() {
       fetch(base + '/state', { credentials: 'omit', cache: 'no-store' })
         .then(function (r) { return r.ok ? r.json() : { state: 'preparing' }; })
         .catch(function () { return { state: 'preparing' }; })
         .then(function (answer) {
-          if (answer.state === 'ready') { play(); return; }
-          show(answer.state === 'failed' ? 'failed' : 'preparing');
+          if (answer.state === 'ready') {
+            settled = true;
+            ready = true;
+            // a stream that has not shown its first frame yet gives way to the MP4; one playing goes on to its end
+            if (streaming && streaming.video.hidden) { streaming.drop(); }
+            play();
+            return;
+          }
+          if (answer.state === 'failed') { settled = true; if (streaming) { streaming.drop(); } }
+          if (!streaming || answer.state === 'failed') { show(answer.state === 'failed' ? 'failed' : 'preparing'); }
           if (answer.state !== 'failed') {
             setTimeout(poll, wait);
             wait = Math.min(wait * 1.5, 5000);
@@ -83,9 +188,35 @@
     retry.addEventListener('click', function () {
       show('preparing');
       wait = 1000;
-      fetch(base + '/render', { method: 'POST', credentials: 'omit' }).catch(function () {}).then(poll);
+      settled = false;
+      fetch(base + '/render', { method: 'POST', credentials: 'omit' }).catch(function () {})
+        .then(function () { awaitStream(Date.now()); poll(); });
     });
-    if (stage.getAttribute('data-state') !== 'failed') { poll(); }
+    if (stage.getAttribute('data-state') !== 'failed') {
+      if (streamUrl) { withHls(function () {}); } // loaded while the render starts, not once its first segment is there
+      awaitStream(Date.now());
+      poll();
+    }
+  }
+
+  // hls.js (served beside this script) where the browser has Media Source Extensions; null where it has not.
+  // No initializer: prepare() runs above this line and may already wait for hls.js (an initializer here would drop it).
+  var hlsWaiting;
+  function withHls(then) {
+    if (window.Hls) { then(window.Hls); return; }
+    if (!window.MediaSource && !window.ManagedMediaSource) { then(null); return; }
+    if (hlsWaiting) { hlsWaiting.push(then); return; }
+    hlsWaiting = [then];
+    function done() {
+      var waiting = hlsWaiting || [];
+      hlsWaiting = null;
+      waiting.forEach(function (callback) { callback(window.Hls || null); });
+    }
+    var script = document.createElement('script');
+    script.src = '/v/static/vendor/hls.light.min.js';
+    script.onload = done;
+    script.onerror = done;
+    document.head.appendChild(script);
   }
 
   function watch(video) {

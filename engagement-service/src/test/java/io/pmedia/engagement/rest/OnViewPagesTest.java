@@ -6,6 +6,14 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -13,12 +21,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 
+import javax.imageio.ImageIO;
+
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
+import io.pmedia.storage.ObjectStore;
+import io.pmedia.storage.VendorNamespace;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.Patience;
 import io.quarkus.test.junit.QuarkusTest;
@@ -30,6 +44,9 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 class OnViewPagesTest extends EngagementFixture {
+
+    @Inject
+    ObjectStore store;
 
     private KafkaEvents renders;
 
@@ -117,6 +134,116 @@ class OnViewPagesTest extends EngagementFixture {
 
         given().post("/v/" + "Sh" + UUID.randomUUID().toString().replace("-", "") + "/render").then()
                 .statusCode(404);
+    }
+
+    @Test
+    void thePageOfARenderOnViewPlaysItsStreamWhileTheRenderRuns() throws Exception {
+        UUID task = UUID.randomUUID();
+        String share = onView(task, 9, SharedVideo.Render.ON_VIEW);
+        String page = given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200)
+                .header("Content-Security-Policy", containsString("media-src 'self' blob:")).extract().asString();
+        assertThat(page).contains("data-stream=\"/v/" + share + "/stream.m3u8\"");
+        given().get("/v/static/vendor/hls.light.min.js").then().statusCode(200)
+                .contentType(containsString("javascript"));
+
+        // Before the render has written its playlist: an empty EVENT playlist, which a player reloads (never a 404).
+        String empty = given().get("/v/" + share + "/stream.m3u8").then().statusCode(200)
+                .contentType(containsString("application/vnd.apple.mpegurl")).header("Cache-Control", "no-store")
+                .extract().asString();
+        assertThat(empty).startsWith("#EXTM3U\n").contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain(".ts")
+                .doesNotContain("#EXT-X-ENDLIST");
+        Patience.await().untilAsserted(() -> assertThat(renders.withKey(share)).hasSize(1));
+
+        // Once the render writes it: the playlist as stored, its segments named by the store's presigned URLs.
+        String prefix = streamKey(task, 9).substring(0, streamKey(task, 9).lastIndexOf('/') + 1);
+        String written = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n"
+                + "#EXT-X-PLAYLIST-TYPE:EVENT\n#EXTINF:0.500000,\n" + store.publicUrl(prefix + "stream-00000.ts")
+                + "\n";
+        store.put(streamKey(task, 9), written.getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
+        assertThat(given().get("/v/" + share + "/stream.m3u8").then().statusCode(200).extract().asString())
+                .isEqualTo(written);
+
+        // Once the stream has its first segment, an email's images are the frame a thumbnail is cut at, taken from
+        // it (the template's cached opening, or the first personal second), never cached.
+        Path dir = Files.createTempDirectory("stream");
+        Path segment = dir.resolve("stream-00000.ts");
+        Process ffmpeg = new ProcessBuilder("ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i",
+                "color=c=0xd02020:s=320x180:d=0.5:r=25", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mpegts",
+                segment.toString()).inheritIO().start();
+        assertThat(ffmpeg.waitFor()).isZero();
+        store.put(prefix + "stream-00000.ts", segment, "video/mp2t");
+        // (cut within 2 s of the ask, or by a later ask: until then the platform's picture, never an error)
+        for (String image : List.of("poster.jpg", "email.gif")) {
+            Patience.await().untilAsserted(() -> given().redirects().follow(false).get("/v/" + share + "/" + image)
+                    .then().statusCode(302).header("Location", containsString("/9/stream/poster.jpg"))
+                    .header("Cache-Control", "no-store"));
+        }
+        BufferedImage poster = ImageIO.read(new URL(given().redirects().follow(false).get("/v/" + share
+                + "/poster.jpg").header("Location")));
+        assertThat(poster.getWidth()).isEqualTo(320);
+        Color middle = new Color(poster.getRGB(160, 90));
+        assertThat(middle.getRed()).as("the segment's red frame: " + middle).isGreaterThan(170);
+        assertThat(middle.getGreen()).isLessThan(80);
+
+        // With its video the page plays the MP4; a player still on the stream reads it to its end.
+        publish(rowPage(task, share, 9, "batch/" + vendor + "/" + task + "/9/video.mp4", null));
+        Patience.await().untilAsserted(() -> given().get("/v/" + share + "/state").then()
+                .body("state", equalTo("ready")));
+        Patience.await().untilAsserted(() -> assertThat(given().header("Accept", "text/html").get("/v/" + share)
+                .then().statusCode(200).extract().asString()).doesNotContain("data-stream").contains("<video"));
+        assertThat(given().get("/v/" + share + "/stream.m3u8").then().statusCode(200).extract().asString())
+                .as("a player still on the stream when the video came reads it to its end").isEqualTo(written);
+        assertThat(renders.withKey(share)).as("one render asked for, whatever was read").hasSize(1);
+    }
+
+    /**
+     * The first open of a link rendered on view names its template version's cached opening (kept by media-service's
+     * chunk cache) in the link's stream at once, before any worker has the render, which continues that playlist; a
+     * kept opening that names another vendor's objects is never used.
+     */
+    @Test
+    void aLinkRenderedOnViewOpensWithItsTemplatesCachedOpeningAtItsFirstOpen() throws Exception {
+        UUID task = UUID.randomUUID();
+        String share = onView(task, 4, SharedVideo.Render.ON_VIEW);
+        UUID template = UUID.fromString(column(share, "template_id"));
+        String opening = "cache/" + vendor + "/" + template + "/1/opening-0a1b/";
+        store.put(VendorNamespace.templateOpening(vendor, template, 1), ("#EXTM3U\n#EXT-X-VERSION:3\n"
+                + "#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:EVENT\n#EXTINF:1.000000,\n"
+                + opening + "stream-00000.ts\n#EXTINF:1.000000,\n" + opening + "stream-00001.ts\n")
+                .getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
+
+        given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200);
+        String stream = given().get("/v/" + share + "/stream.m3u8").then().statusCode(200).extract().asString();
+        assertThat(stream).contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain("#EXT-X-ENDLIST");
+        List<String> urls = stream.lines().filter(line -> line.startsWith("http")).toList();
+        assertThat(urls).as(stream).hasSize(2);
+        assertThat(urls.get(0)).contains(opening + "stream-00000.ts").contains("X-Amz-Signature");
+        assertThat(urls.get(1)).contains(opening + "stream-00001.ts");
+        assertThat(new String(store.open(streamKey(task, 4)).orElseThrow().readAllBytes(), StandardCharsets.UTF_8))
+                .as("the link's own playlist, which the render continues").isEqualTo(stream);
+        Patience.await().untilAsserted(() -> assertThat(renders.withKey(share)).hasSize(1));
+
+        // Another vendor's objects: the stream waits for the render.
+        UUID otherTask = UUID.randomUUID();
+        String foreign = onView(otherTask, 5, SharedVideo.Render.ON_VIEW);
+        UUID foreignTemplate = UUID.fromString(column(foreign, "template_id"));
+        store.put(VendorNamespace.templateOpening(vendor, foreignTemplate, 1), ("#EXTM3U\n#EXTINF:1.000000,\n"
+                + "cache/" + UUID.randomUUID() + "/" + foreignTemplate + "/1/opening-0a1b/stream-00000.ts\n")
+                .getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
+        given().header("Accept", "text/html").get("/v/" + foreign).then().statusCode(200);
+        assertThat(given().get("/v/" + foreign + "/stream.m3u8").then().statusCode(200).extract().asString())
+                .doesNotContain(".ts");
+    }
+
+    @Test
+    void aVideoRenderedAsAskedOrAnUnknownLinkHasNoStream() {
+        String share = shared(vendor, UUID.randomUUID(), "Hello", CTA, Instant.now().plus(1, ChronoUnit.DAYS),
+                SharedVideo.State.ACTIVE);
+        assertThat(given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200).extract()
+                .asString()).doesNotContain("data-stream");
+        given().get("/v/" + share + "/stream.m3u8").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+        given().get("/v/Sh" + UUID.randomUUID().toString().replace("-", "") + "/stream.m3u8").then()
+                .statusCode(404).body("code", equalTo("NOT_FOUND"));
     }
 
     private static String attempts(String share) {

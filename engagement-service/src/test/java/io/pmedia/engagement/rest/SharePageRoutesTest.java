@@ -171,4 +171,36 @@ class SharePageRoutesTest extends EngagementFixture {
                 .body("code", equalTo("METHOD_NOT_ALLOWED"))
                 .body("message", equalTo("method GET is not allowed on /v/" + share + "/events"));
     }
+
+    /**
+     * A first frame has its whole milliseconds from 0 to 10 minutes and its source, stream or video; no other beacon
+     * has either. Each refusal names its field, in the error body of every endpoint.
+     */
+    @Test
+    void firstFramesThePageWouldNeverSendAreRefused() {
+        String share = shared(UUID.randomUUID());
+        PageView view = open(share, Viewer.somebody());
+        view.send("first-frame", "ms", 300, "source", "cdn").then().statusCode(400)
+                .body("code", equalTo("VALIDATION_ERROR"))
+                .body("message", equalTo("field 'source' must be one of [stream, video] for a first-frame event"));
+        view.send("first-frame", "ms", 300).then().statusCode(400).body("message", containsString("'source'"));
+        for (Object ms : new Object[]{-1, 600_001, 1L << 40}) {
+            view.send("first-frame", "ms", ms, "source", "stream").then().statusCode(400)
+                    .body("code", equalTo("VALIDATION_ERROR"))
+                    .body("message", equalTo("field 'ms' must be a whole number of milliseconds from 0 to 600000"));
+        }
+        view.send("first-frame", "source", "video").then().statusCode(400).body("message", containsString("'ms'"));
+        view.send("first-frame", "ms", 12.5, "source", "video").then().statusCode(400)
+                .body("code", equalTo("BAD_REQUEST"))
+                .body("message", equalTo("field 'ms' has the wrong type: expected an integer"));
+        view.send("first-frame", "ms", "300", "source", "video").then().statusCode(400)
+                .body("message", containsString("'ms'"));
+        view.send("view", "ms", 300).then().statusCode(400)
+                .body("message", equalTo("field 'ms' is for first-frame events only"));
+        view.send("play", "source", "stream").then().statusCode(400)
+                .body("message", equalTo("field 'source' is for first-frame events only"));
+
+        view.send("first-frame", "ms", 0, "source", "stream").then().statusCode(202);
+        open(share, Viewer.somebody()).send("first-frame", "ms", 600_000, "source", "video").then().statusCode(202);
+    }
 }

@@ -165,6 +165,6 @@ class RenderMilestonesTest extends EngagementFixture {
         return new SharedVideo(vendor, SharedVideo.Source.realtime, request, null, null, UUID.randomUUID(), 1,
                 "greeting", List.of(new SharedVideo.Video(share, SharedVideo.State.ACTIVE, null, "u-1", "Hello", CTA,
                         null, null, null, null, 1280, 720, null, Instant.now(),
-                        Instant.now().plus(1, ChronoUnit.DAYS), render)));
+                        Instant.now().plus(1, ChronoUnit.DAYS), render, null)));
     }
 }

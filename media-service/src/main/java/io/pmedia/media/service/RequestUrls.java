@@ -7,8 +7,8 @@ import java.util.Map;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pmedia.events.RenderJob;
 import io.pmedia.media.MediaRequest;
-import io.pmedia.media.render.stream.StreamPublisher;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 
@@ -20,7 +20,7 @@ final class RequestUrls {
 
     /** The key of the request's stream playlist, where the worker's publisher writes it. */
     static String streamKey(MediaRequest request) {
-        return VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/stream/" + StreamPublisher.PLAYLIST;
+        return VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/" + RenderJob.STREAM_PLAYLIST;
     }
 
     /** The request's renditions with a URL for each, in the template's order; null when it has none. */

@@ -206,7 +206,8 @@ public class ShareLinks {
                 SharedVideo.State.valueOf(request.shareState), null, request.userId, page.title(), page.cta(),
                 page.branding(),
                 request.videoKey, request.thumbnailKey, request.captionsKey, request.width, request.height,
-                request.durationSeconds, request.completedAt, request.expiresAt, onView(request));
+                request.durationSeconds, request.completedAt, request.expiresAt, onView(request),
+                onView(request) == null ? null : RequestUrls.streamKey(request));
         return new SharedVideo(request.clientId, SharedVideo.Source.realtime, request.id, null, null,
                 request.templateId, request.templateVersion, request.useCaseId, List.of(video));
     }

@@ -22,8 +22,8 @@ final class GraphicsKeys {
 
     /**
      * The keys of the graphics engine (MotionKeys): {@code animate} on text layers, {@code keyframes} on every
-     * drawn layer but a video (an image or icon with keyframes is drawn by the engine, so it takes no {@code motion}
-     * too), {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
+     * drawn layer (an image, icon or video with keyframes is drawn by the engine; an image or icon then takes no
+     * {@code motion}, which a video never takes), {@code fill} on text and shape layers, {@code box-fill} on text layers, the other shape keys on
      * shape layers only; each problem named by its JSON path.
      */
     static void motion(TemplateDefinition.Layer layer, String at, double duration, List<String> problems) {
@@ -35,10 +35,7 @@ final class GraphicsKeys {
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "in", at + ".animate"));
             graphics(problems, () -> MotionKeys.animation(layer.animate(), "out", at + ".animate"));
         }
-        if (layer.keyframes() != null && type == LayerType.VIDEO) {
-            problems.add(at + ".keyframes: a video layer does not follow keyframes (text, shape, lottie, image and"
-                    + " icon layers do)");
-        } else if (layer.keyframes() != null && type == LayerType.SPEECH) {
+        if (layer.keyframes() != null && type == LayerType.SPEECH) {
             problems.add(at + ".keyframes: a speech layer is heard, not drawn");
         } else {
             graphics(problems, () -> MotionKeys.keyframes(layer.keyframes(), duration, at + ".keyframes"));

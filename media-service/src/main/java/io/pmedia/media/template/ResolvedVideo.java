@@ -281,7 +281,7 @@ public record ResolvedVideo(TemplateDefinition.Canvas canvas, List<Segment> segm
 
     /**
      * An image, icon or video fitted ({@code contain}, {@code cover} or {@code stretch}) into the box at {@code x},
-     * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels. An image or icon with
+     * {@code y} (pixels or {@code center}) of {@code width} x {@code height} pixels. A picture (a video too) with
      * {@code keyframes} (the template's JSON, read by {@link MotionKeys} when drawn) is drawn by the graphics engine
      * with the texts and shapes; any other picture is FFmpeg's (its {@code motion} a zoompan). {@code keyframes} is
      * left out of the JSON when absent, so that the chunk cache's keys of pictures without it stay as they were.

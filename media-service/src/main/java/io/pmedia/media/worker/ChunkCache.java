@@ -51,8 +51,16 @@ import io.pmedia.storage.VendorNamespace;
 @ApplicationScoped
 public class ChunkCache implements StreamOpenings {
 
-    /** Whose cache, and which template version it is for. */
-    public record Scope(UUID clientId, UUID templateId, int version) {
+    /**
+     * Whose cache, and which template version it is for; {@code everyRequests} when the request's opening is every
+     * request's of that version (no cohort rule in the template, no frame-segments in the request): only then is a
+     * kept opening named as the version's ({@link VendorNamespace#templateOpening}).
+     */
+    public record Scope(UUID clientId, UUID templateId, int version, boolean everyRequests) {
+
+        public Scope(UUID clientId, UUID templateId, int version) {
+            this(clientId, templateId, version, false);
+        }
     }
 
     /** Bumped when the way pieces are made changes in a way their key does not show. */
@@ -145,7 +153,7 @@ public class ChunkCache implements StreamOpenings {
             steps.add(() -> {
                 engine.streamOpening(opening, openingSound, (double) runs.get(0).frames() / video.canvas().fps(),
                         work, limit);
-                keepOpening(openingKey, work);
+                keepOpening(scope, openingKey, work);
                 return List.of(opening);
             });
         }
@@ -313,22 +321,34 @@ public class ChunkCache implements StreamOpenings {
         return prefix(scope) + "opening-" + sha256(FORMAT + "|" + pieceKey + "|" + soundKey) + "/";
     }
 
-    /** Keeps the opening FFmpeg has just written in {@code work} (segments first, its playlist last), once. */
-    private void keepOpening(String openingKey, Path work) {
-        if (keeper.find(openingKey + OPENING_PLAYLIST).isPresent()) {
-            return;
-        }
+    /**
+     * Keeps the opening FFmpeg has just written in {@code work} (segments first, its playlist last), once, and names
+     * it as the template version's opening when it is every request's ({@link Scope#everyRequests}; its segments by
+     * key, also for an opening kept before).
+     */
+    private void keepOpening(Scope scope, String openingKey, Path work) {
         try {
             Path playlist = work.resolve(StreamPublisher.STREAM_FILE);
             List<String> lines = Files.readAllLines(playlist, StandardCharsets.UTF_8);
-            for (String line : lines) {
-                if (StreamPublisher.isSegment(line.strip())) {
-                    keeper.keep(openingKey + line.strip(), work.resolve(line.strip()));
+            if (keeper.find(openingKey + OPENING_PLAYLIST).isEmpty()) {
+                for (String line : lines) {
+                    if (StreamPublisher.isSegment(line.strip())) {
+                        keeper.keep(openingKey + line.strip(), work.resolve(line.strip()));
+                    }
                 }
+                Path copy = Files.createTempFile(work, "opening-", ".m3u8");
+                Files.write(copy, lines, StandardCharsets.UTF_8);
+                keeper.keep(openingKey + OPENING_PLAYLIST, copy);
             }
-            Path copy = Files.createTempFile(work, "opening-", ".m3u8");
-            Files.write(copy, lines, StandardCharsets.UTF_8);
-            keeper.keep(openingKey + OPENING_PLAYLIST, copy);
+            // a static opening without cohort rules depends on no request: a link rendered on view plays it from its
+            // first open, before its render reaches a worker
+            String version = VendorNamespace.templateOpening(scope.clientId(), scope.templateId(), scope.version());
+            if (scope.everyRequests() && keeper.find(version).isEmpty()) {
+                Path named = Files.createTempFile(work, "template-opening-", ".m3u8");
+                Files.writeString(named, StreamPublisher.named(lines, name -> openingKey + name, false).text(),
+                        StandardCharsets.UTF_8);
+                keeper.keep(version, named);
+            }
         } catch (IOException | RuntimeException e) {
             // the next request opens as before, without it; this one's stream is not affected
             LOG.warnf("cached opening %s not kept: %s", openingKey, e.getMessage());

@@ -228,7 +228,9 @@ public class RenderLanes {
                                     return worker.publish(rendered.job(), worker.finish(rendered));
                                 }
                             }, stores).thenCompose(published -> published);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
+                    // (never past the loop: a slot whose thread ended would leave every later job unanswered)
+                    LOG.errorf(e, "render job at %s/%d: %s", job.record().topic(), job.record().offset(), e);
                     // chained after the previous job's store: one job per slot is stored at most, and the slot's last
                     // join covers both
                     acknowledged = storing.thenCompose(previous -> CompletableFuture.failedFuture(e));

@@ -27,6 +27,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.pmedia.common.tracing.Traces;
 import io.pmedia.events.EventCodec;
+import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderLane;
 import io.pmedia.events.RenderOutcome;
@@ -218,6 +219,36 @@ public class RenderWorker {
         }
     }
 
+    /**
+     * A stream whose playlist names no segment yet (a row rendered on view: nobody's acceptance wrote one) opens with
+     * the template's cached opening at once, as a realtime request's acceptance does, before the job's assets are
+     * fetched and its chunks planned: the viewer's page plays within moments of the pickup. The render's publisher
+     * continues that playlist. Best effort: without it the stream opens with the render's first segment.
+     */
+    private void openStream(RenderJob job, ResolvedVideo video) {
+        String key = job.outputPrefix() + RenderJob.STREAM_PLAYLIST;
+        try {
+            boolean named = streamSink.get(key).map(text -> !StreamPublisher.urls(text).isEmpty()).orElse(false);
+            if (!named) {
+                chunks.openingPlaylist(new ChunkCache.Scope(job.clientId(), job.templateId(), job.templateVersion()),
+                        video, store::publicUrl)
+                        .ifPresent(opening -> store.put(key, opening, StreamPublisher.PLAYLIST_TYPE));
+            }
+        } catch (RuntimeException e) {
+            LOG.debugf("stream of %s not opened at pickup: %s", job.jobId(), e.getMessage());
+        }
+    }
+
+    /**
+     * Whether the request's opening is every request's of its template version: no segment of the template is shown,
+     * skipped or varied by cohort, and the request moves no segment (frame-segments).
+     */
+    static boolean sameOpening(TemplateDefinition template, RenderInput input) {
+        return (input == null || input.frameSegments() == null || input.frameSegments().isEmpty())
+                && template.segmentsOrEmpty().stream().allMatch(segment -> segment.variantsOrEmpty().isEmpty()
+                        && (segment.cohorts() == null || segment.cohorts().isEmpty()));
+    }
+
     /** Renders one job into files of a work directory; never throws. */
     private Produced produce(RenderJob job) {
         long started = System.nanoTime();
@@ -233,6 +264,11 @@ public class RenderWorker {
             Files.createDirectories(work);
             TemplateDefinition template = mapper.treeToValue(job.template(), TemplateDefinition.class);
             ResolvedVideo video = TemplateResolver.resolve(template, job.input());
+            // a person waits for a realtime render: it streams while it renders
+            boolean stream = job.lane() != RenderLane.BATCH;
+            if (stream) {
+                openStream(job, video);
+            }
             Map<String, Path> files = new LinkedHashMap<>();
             for (Map.Entry<String, AssetKind> asset : video.assets().entrySet()) {
                 files.put(asset.getKey(), storeRetry.get(
@@ -272,15 +308,14 @@ public class RenderWorker {
                 spoken.add(lengths.get(speechKey(same.text(), same.voice(), same.rate())));
             }
             List<Cue> cues = Captions.cues(video, spoken);
-            // a person waits for a realtime render: it streams while it renders
-            boolean stream = job.lane() != RenderLane.BATCH;
             RenderEngine.RenderOutput output;
             try (StreamPublisher publisher = stream
                     ? new StreamPublisher(streamSink, work.resolve(StreamPublisher.STREAM_FILE),
-                            job.outputPrefix() + "stream/").start()
+                            job.outputPrefix() + RenderJob.STREAM_PREFIX).start()
                     : null) {
                 output = chunks.render(engines.engine(),
-                        new ChunkCache.Scope(job.clientId(), job.templateId(), job.templateVersion()),
+                        new ChunkCache.Scope(job.clientId(), job.templateId(), job.templateVersion(),
+                                sameOpening(template, job.input())),
                         video, files, speech, cues, stream, work, limit);
                 if (publisher != null) {
                     storeRetry.run(publisher::finish);
@@ -293,6 +328,12 @@ public class RenderWorker {
             return Produced.failed(job, started, e.getMessage());
         } catch (RuntimeException | IOException e) {
             LOG.errorf(e, "render %s failed unexpectedly", job.jobId());
+            return Produced.failed(job, started, INTERNAL_ERROR);
+        } catch (LinkageError | VirtualMachineError e) {
+            // a native library that did not load, a class missing, a render that ran out of memory: this job fails,
+            // with its result, and the slot goes on (an error thrown past here would end the slot's thread silently
+            // and leave its job, and every job after it, unanswered)
+            LOG.errorf(e, "render %s failed: %s", job.jobId(), e);
             return Produced.failed(job, started, INTERNAL_ERROR);
         } finally {
             if (!produced) {

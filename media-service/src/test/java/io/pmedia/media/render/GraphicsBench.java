@@ -113,13 +113,17 @@ public final class GraphicsBench {
     }
 
     private static ResolvedVideo video(String json) {
+        return video(json, "{\"personalization_fields\": {\"name\": \"Ada 王伟\"}}");
+    }
+
+    /** A bench's template, validated, resolved with the request {@code data}. */
+    static ResolvedVideo video(String json, String data) {
         TemplateDefinition template = Templates.parse(json);
         List<String> problems = TemplateValidator.validate(template);
         if (!problems.isEmpty()) {
             throw new IllegalStateException("bench template invalid: " + problems);
         }
-        return TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data(
-                "{\"personalization_fields\": {\"name\": \"Ada 王伟\"}}")));
+        return TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data(data)));
     }
 
     private static double render(RenderEngine engine, ResolvedVideo video, Path work) throws Exception {

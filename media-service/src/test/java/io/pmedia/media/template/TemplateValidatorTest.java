@@ -92,7 +92,7 @@ class TemplateValidatorTest {
                     "keyframes": [{"time": 0, "opacity": 0, "easing": "bounce"}, {"time": 1, "opacity": 1}]},
                    {"type": "image", "asset": 0, "width": 100, "height": 100, "motion": "zoom-in",
                     "keyframes": [{"time": 0, "scale": 1}]},
-                   {"type": "video", "asset": 0, "width": 100, "height": 100, "keyframes": [{"time": 0, "x": 0}]},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "keyframes": [{"time": 3.5, "x": 0}]},
                    {"type": "image", "asset": 0, "width": 100, "height": 100, "keyframes": [{"time": 0, "z": 1}]},
                    {"type": "image", "asset": 0, "width": 100, "height": 100, "keyframes": []}
                  ]}]}
@@ -104,8 +104,7 @@ class TemplateValidatorTest {
         assertThat(problems).contains(
                 "segments[0].layers[0].keyframes[1].time: keyframe at 2.5 s is outside its layer (0 to 2.0 s)",
                 "segments[0].layers[2]: motion and keyframes together: a picture moves by one or the other",
-                "segments[0].layers[3].keyframes: a video layer does not follow keyframes (text, shape, lottie, image"
-                        + " and icon layers do)",
+                "segments[0].layers[3].keyframes[0].time: keyframe at 3.5 s is outside its layer (0 to 3.0 s)",
                 "segments[0].layers[4].keyframes[0].z: unknown key (anchor, easing, opacity, rotation, scale, time, x,"
                         + " y)",
                 "segments[0].layers[5].keyframes: a list of 1 to 50 keyframes");
@@ -114,16 +113,52 @@ class TemplateValidatorTest {
     }
 
     @Test
-    void aKeyframedPictureAsDocumentedIsValid() {
+    void keyframesOnVideosAreValidatedAsOnEveryLayerAndMotionStaysRefused() {
+        TemplateDefinition videos = Templates.parse("""
+                {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 640, "height": 360, "fps": 25},
+                 "assets": {"videos": [{}]},
+                 "segments": [{"id": "a", "duration": 3, "layers": [
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "start": 1,
+                    "keyframes": [{"time": 0, "x": 0, "opacity": 0}, {"time": 2, "x": 100, "opacity": 1,
+                                   "rotation": 90, "scale": 2, "anchor": [0, 1], "easing": "ease-in-out"}]},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "start": 1,
+                    "keyframes": [{"time": 0, "x": 0}, {"time": 2.5, "x": 100}]},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100,
+                    "keyframes": [{"time": 0, "opacity": 0, "easing": "bounce"}, {"time": 1, "opacity": 1}]},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "motion": "zoom-in"},
+                   {"type": "video", "asset": 0, "width": 100, "height": 100, "motion": "zoom-in",
+                    "keyframes": [{"time": 0, "scale": 1}]}
+                 ]}]}
+                """);
+
+        List<String> problems = TemplateValidator.validate(videos);
+
+        assertThat(problems).as("the first video is valid").noneMatch(p -> p.startsWith("segments[0].layers[0]"));
+        assertThat(problems).contains(
+                "segments[0].layers[1].keyframes[1].time: keyframe at 2.5 s is outside its layer (0 to 2.0 s)",
+                "segments[0].layers[3].motion: only image and icon layers move",
+                "segments[0].layers[4].motion: only image and icon layers move");
+        assertThat(problems).anyMatch(p -> p.startsWith("segments[0].layers[2].keyframes[0].easing: unknown easing"
+                + " 'bounce'"));
+        assertThat(problems).hasSize(4);
+    }
+
+    @Test
+    void aKeyframedPictureAndVideoAsDocumentedAreValid() {
         TemplateDefinition picture = Templates.parse("""
                 {"use-case-id": "motion", "name": "Motion", "canvas": {"width": 1280, "height": 720, "fps": 25},
-                 "assets": {"images": [{"name": "photo"}]},
+                 "assets": {"images": [{"name": "photo"}], "videos": [{"name": "clip"}]},
                  "segments": [{"id": "a", "duration": 4, "layers": [
                    {"type": "image", "asset": 0, "x": 880, "y": 120, "width": 320, "height": 320, "fit": "cover",
                     "fade-out": 0.5,
                     "keyframes": [{"time": 0, "x": 400, "opacity": 0, "rotation": -8},
                                   {"time": 0.8, "x": 0, "opacity": 1, "rotation": 0, "easing": "ease-out"},
-                                  {"time": 4, "scale": 1.15, "anchor": [0.5, 0.5]}]}
+                                  {"time": 4, "scale": 1.15, "anchor": [0.5, 0.5]}]},
+                   {"type": "video", "asset": 0, "x": 40, "y": 360, "width": 480, "height": 270, "fit": "cover",
+                    "end": 4,
+                    "keyframes": [{"time": 0, "y": 400, "rotation": 6, "anchor": [0, 1]},
+                                  {"time": 0.6, "y": 0, "rotation": 0, "easing": "cubic-bezier(0.2, 0.8, 0.2, 1)"},
+                                  {"time": 3.5, "opacity": 1}, {"time": 4, "opacity": 0, "scale": 0.9}]}
                  ]}]}
                 """);
 

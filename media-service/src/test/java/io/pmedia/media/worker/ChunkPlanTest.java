@@ -186,6 +186,25 @@ class ChunkPlanTest {
     }
 
     @Test
+    void aKeyframedVideoOfTheRequestIsPersonalWhereItShowsAndOnlyThere() {
+        ResolvedVideo video = Templates.resolve(Templates.parse("""
+                {"use-case-id": "chunks", "name": "Chunks",
+                 "canvas": {"width": 320, "height": 180, "fps": 30, "background": "#000000"},
+                 "assets": {"videos": [{"name": "clip"}]},
+                 "segments": [{"id": "tour", "duration": 6, "layers": [
+                   {"type": "video", "asset": 0, "width": 40, "height": 40, "start": 2, "end": 3.5,
+                    "keyframes": [{"time": 0, "x": 300, "opacity": 0}, {"time": 1, "x": 0, "opacity": 1}]}]}]}"""),
+                """
+                        {"global_assets": {"videos": ["https://a.example/me.mp4"]}}""");
+
+        ResolvedVideo.Picture clip = (ResolvedVideo.Picture) video.segments().get(0).layers().get(0);
+        assertThat(clip.keyframed()).isTrue();
+        assertThat(video.segments().get(0).personalLayers()).containsExactly(0);
+        assertThat(personalChunks(ChunkPlan.of(video, ChunkPlan.resolved(video), 30)))
+                .containsExactly(false, false, true, true, false, false);
+    }
+
+    @Test
     void aPictureWithoutKeyframesIsWrittenAsBeforeSoItsChunksKeepTheirKeys() throws Exception {
         ResolvedVideo video = video("""
                 [{"id": "tour", "duration": 1, "layers": [

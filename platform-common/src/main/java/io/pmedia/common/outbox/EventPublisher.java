@@ -78,14 +78,15 @@ public class EventPublisher {
      */
     public void publish(Connection connection, EventPayload payload) throws SQLException {
         declared(payload);
-        CloudEvent event = codec.envelope(source, payload);
+        // written in one pass: this path carries the large events (a batch task's share pages, a few hundred rows each)
+        EventCodec.Text event = codec.text(source, payload);
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO outbox_event (event_id, topic, record_key, payload, created_at, trace_parent)"
                         + " VALUES (?, ?, ?, ?, ?, ?)")) {
             insert.setObject(1, UUID.fromString(event.id()));
             insert.setString(2, payload.topic());
             insert.setString(3, payload.key());
-            insert.setString(4, codec.json(event));
+            insert.setString(4, event.json());
             insert.setTimestamp(5, Timestamp.from(Instant.now()));
             insert.setString(6, Traces.currentParent());
             insert.executeUpdate();

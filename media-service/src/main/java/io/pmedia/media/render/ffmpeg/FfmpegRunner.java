@@ -188,10 +188,15 @@ public final class FfmpegRunner {
      * directory removed, and any other absolute path cut to its file name.
      */
     static String sanitize(String stderr, FfmpegCommand command) {
+        return sanitize(stderr, command.workDir(), command.redactions());
+    }
+
+    /** FFmpeg's messages of a process run in {@code dir}, its names replaced by {@code names}, as above. */
+    static String sanitize(String stderr, Path dir, Map<String, String> names) {
         String text = stderr.strip();
-        String workDir = command.workDir().toAbsolutePath().toString();
+        String workDir = dir.toAbsolutePath().toString();
         text = text.replace(workDir + File.separator, "").replace(workDir, "");
-        List<Map.Entry<String, String>> redactions = new ArrayList<>(command.redactions().entrySet());
+        List<Map.Entry<String, String>> redactions = new ArrayList<>(names.entrySet());
         redactions.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> e.getKey().length()).reversed());
         for (Map.Entry<String, String> redaction : redactions) {
             text = text.replace(redaction.getKey(), redaction.getValue());
@@ -205,7 +210,7 @@ public final class FfmpegRunner {
         return text.isEmpty() ? "no message" : text;
     }
 
-    private static String read(Path log) {
+    static String read(Path log) {
         try {
             return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -19,28 +19,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.pmedia.graphics.draw.VideoFrames;
+import io.pmedia.media.render.ffmpeg.DecodedVideo;
 import io.pmedia.media.render.ffmpeg.GraphicsInput;
 import io.pmedia.media.render.graphics.EngineText;
 import io.pmedia.media.render.graphics.Fonts;
 import io.pmedia.media.template.AssetKind;
+import io.pmedia.media.template.PictureFit;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateDefinition;
 
 /**
  * The filter graph of one render as it is built: the inputs (assets linked into the work directory, speech), the
  * chains of every segment (its base, its pictures overlaid, its texts, shapes, lottie layers and keyframed pictures
- * drawn by the graphics engine through {@link EngineText}, its fades) and
+ * and videos drawn by the graphics engine through {@link EngineText}, a keyframed video's frames decoded by an FFmpeg of
+ * its own for it, its fades) and
  * how the segments join; {@link SoundMix} adds the sound and {@link RenderCommands} turns it into a command. One
  * instance per command: it holds the arguments, the chains, and the labels still to be consumed.
  */
 final class SegmentGraph {
-
-    /** The demuxers a picture, a video and a sound may be opened with: nothing else (no playlists, no protocols). */
-    static final String IMAGE_FORMATS = "png_pipe,jpeg_pipe,webp_pipe,gif,bmp_pipe,tiff_pipe";
-    static final String VIDEO_FORMATS = "mov,mp4,matroska,webm,avi,gif";
-    static final String AUDIO_FORMATS = "mp3,ogg,wav,flac,aac,mov,matroska";
-    /** Largest picture a decoder accepts (about 8K x 5K): a small file must not unpack into gigabytes. */
-    static final long MAX_PIXELS = 40_000_000L;
 
     /** The longest URL as a vendor would recognise it in a message. */
     static final int SHOWN = EngineText.SHOWN;
@@ -64,7 +61,10 @@ final class SegmentGraph {
      */
     final int offset;
     private final boolean soundOnly;
+    private final String ffmpeg;
     private int inputs;
+    /** How many keyframed videos the engine was given (each decoded from a link of its own). */
+    private int decoded;
 
     /** Which assets are inputs: all, or only the sound's. */
     private enum Sources {
@@ -103,7 +103,8 @@ final class SegmentGraph {
         this.canvas = video.canvas();
         this.fps = canvas.fps();
         this.workDir = workDir;
-        this.engineText = new EngineText(fonts, canvas, assets);
+        this.ffmpeg = ffmpeg;
+        this.engineText = new EngineText(fonts, canvas, assets, this::decoded);
         args.addAll(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y"));
         if (sources == Sources.SOUND) {
             Map<String, Path> sound = new LinkedHashMap<>();
@@ -212,9 +213,9 @@ final class SegmentGraph {
             if (soundOnly && asset.getValue() != AssetKind.AUDIO) {
                 continue;
             }
-            if (asset.getValue().isPicture() && !uses.containsKey(asset.getKey())) {
-                // only a lottie layer or keyframed pictures show it: the graphics engine draws it, FFmpeg never
-                // reads it
+            if (asset.getValue() != AssetKind.AUDIO && !uses.containsKey(asset.getKey())) {
+                // only a lottie layer or keyframed pictures and videos show it: the graphics engine draws it, this
+                // FFmpeg never reads it
                 continue;
             }
             Path file = assets.get(asset.getKey());
@@ -256,14 +257,29 @@ final class SegmentGraph {
 
     /** Adds the options and {@code -i} of an input reading the linked file {@code name}; returns its index. */
     private int input(String name, AssetKind kind) {
-        args.addAll(List.of("-protocol_whitelist", "file", "-format_whitelist", formats(kind)));
-        switch (kind) {
-            case AUDIO -> args.addAll(List.of("-vn", "-sn", "-dn"));
-            case VIDEO -> args.addAll(List.of("-max_pixels", Long.toString(MAX_PIXELS), "-an", "-sn", "-dn"));
-            default -> args.addAll(List.of("-max_pixels", Long.toString(MAX_PIXELS)));
-        }
-        args.addAll(List.of("-i", "file:" + name));
+        args.addAll(InputOptions.of(name, kind));
         return inputs++;
+    }
+
+    /**
+     * A keyframed video's frames for the engine: its file decoded by an FFmpeg of its own, opened as the render opens
+     * a video, as its overlay would have it (from its start for its time, at the render's rate, fitted by its
+     * {@code fit}) at {@code width} x {@code height}, a contained video's margins transparent, as raw RGBA. Only
+     * numbers enter its graph.
+     */
+    private VideoFrames decoded(ResolvedVideo.Picture video, Path file, int width, int height) {
+        String name = "video-" + decoded++;
+        link(file, workDir.resolve(name));
+        List<String> filters = new ArrayList<>(List.of("trim=duration=" + number(video.end() - video.start()),
+                "setpts=PTS-STARTPTS", "fps=" + fps, fit(video.fit(), width, height), "format=rgba"));
+        if (video.fit() == PictureFit.CONTAIN) {
+            filters.add("pad=" + width + ":" + height + ":(ow-iw)/2:(oh-ih)/2:color=0x00000000");
+        }
+        List<String> command = new ArrayList<>(List.of(ffmpeg, "-hide_banner", "-nostdin", "-nostats", "-loglevel",
+                "error"));
+        command.addAll(InputOptions.of(name, AssetKind.VIDEO));
+        command.addAll(List.of("-vf", String.join(",", filters), "-f", "rawvideo", "-pix_fmt", "rgba", "pipe:1"));
+        return new DecodedVideo(command, workDir, name);
     }
 
     /** Adds the chains of segment {@code k}; returns the label of its finished frames. */
@@ -361,12 +377,7 @@ final class SegmentGraph {
             filters.add("setpts=PTS-STARTPTS");
             filters.add("fps=" + fps);
         }
-        filters.add(switch (picture.fit()) {
-            case COVER -> cover(picture.width(), picture.height());
-            case STRETCH -> "scale=" + picture.width() + ":" + picture.height() + ",setsar=1";
-            case CONTAIN -> "scale=" + picture.width() + ":" + picture.height()
-                    + ":force_original_aspect_ratio=decrease,setsar=1";
-        });
+        filters.add(fit(picture.fit(), picture.width(), picture.height()));
         boolean fades = picture.fadeIn() > 0 || picture.fadeOut() > 0;
         if (moving) {
             filters.add("setpts=" + value("PTS+" + number(picture.start()) + "/TB"));
@@ -443,17 +454,18 @@ final class SegmentGraph {
                 : picture.y();
     }
 
+    /** The filter that fits a picture into a box of {@code width} x {@code height} (contain: it may be smaller). */
+    private static String fit(PictureFit fit, int width, int height) {
+        return switch (fit) {
+            case COVER -> cover(width, height);
+            case STRETCH -> "scale=" + width + ":" + height + ",setsar=1";
+            case CONTAIN -> "scale=" + width + ":" + height + ":force_original_aspect_ratio=decrease,setsar=1";
+        };
+    }
+
     static String cover(int width, int height) {
         return "scale=" + width + ":" + height + ":force_original_aspect_ratio=increase,crop=" + width + ":" + height
                 + ",setsar=1";
-    }
-
-    private static String formats(AssetKind kind) {
-        return switch (kind) {
-            case VIDEO -> VIDEO_FORMATS;
-            case AUDIO -> AUDIO_FORMATS;
-            default -> IMAGE_FORMATS;
-        };
     }
 
     static void link(Path file, Path link) {

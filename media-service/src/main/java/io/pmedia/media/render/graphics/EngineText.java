@@ -19,6 +19,7 @@ import io.pmedia.graphics.Scene;
 import io.pmedia.graphics.ShapeLayer;
 import io.pmedia.graphics.TextLayer;
 import io.pmedia.graphics.Timing;
+import io.pmedia.graphics.VideoLayer;
 import io.pmedia.graphics.draw.Fill;
 import io.pmedia.graphics.draw.Fit;
 import io.pmedia.graphics.draw.Geometry;
@@ -32,6 +33,7 @@ import io.pmedia.media.render.ffmpeg.FilterGraph;
 import io.pmedia.media.render.ffmpeg.GraphicsInput;
 import io.pmedia.media.render.speech.Captions;
 import io.pmedia.media.render.speech.Cue;
+import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.MotionKeys;
 import io.pmedia.media.template.PictureFit;
 import io.pmedia.media.template.ResolvedVideo;
@@ -40,7 +42,7 @@ import io.pmedia.media.template.TemplateResolver;
 import io.pmedia.media.template.TextFont;
 
 /**
- * The text, shape and lottie layers of a render, its keyframed pictures and its burned-in captions, drawn by the graphics engine
+ * The text, shape and lottie layers of a render, its keyframed pictures and videos and its burned-in captions, drawn by the graphics engine
  * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a
  * command's drawn layers are one raw RGBA input on FFmpeg's standard input, its frames the segments that draw
  * something one after the other; a segment whose drawn layers are interleaved with pictures gets one band of the
@@ -55,6 +57,9 @@ public final class EngineText {
     /** Margins of texts placed at an edge, as parts of the canvas width and height. */
     static final double MARGIN_X = 0.06;
     static final double MARGIN_Y = 0.08;
+    /** The most a keyframed video is decoded larger than its box, and its largest decoded side. */
+    static final double VIDEO_ZOOM = 2;
+    static final int VIDEO_SIDE = 4096;
 
     private final Fonts fonts;
     private final TemplateDefinition.Canvas canvas;
@@ -72,10 +77,12 @@ public final class EngineText {
 
     /** The render's files by URL (and its Lottie files by {@link ResolvedVideo.Lottie#fileKey}). */
     private final Map<String, Path> files;
+    private final VideoDecoding videos;
 
-    public EngineText(Fonts fonts, TemplateDefinition.Canvas canvas, Map<String, Path> files) {
+    public EngineText(Fonts fonts, TemplateDefinition.Canvas canvas, Map<String, Path> files, VideoDecoding videos) {
         this.fonts = fonts;
         this.files = files;
+        this.videos = videos;
         this.canvas = canvas;
         this.fps = canvas.fps();
     }
@@ -96,7 +103,7 @@ public final class EngineText {
     private String segmentId;
 
     /**
-     * Adds a run of the layers the engine draws (texts, shapes, lottie layers, keyframed pictures) of the current
+     * Adds a run of the layers the engine draws (texts, shapes, lottie layers, keyframed pictures and videos) of the current
      * segment (band {@code band}: its place among the segment's runs); returns the filter chain that overlays them on
      * the label {@code under}, or null when none shows.
      */
@@ -117,6 +124,8 @@ public final class EngineText {
                 fontFiles.computeIfAbsent(text.font(), fonts::file);
             } else if (layer instanceof ResolvedVideo.Lottie lottie) {
                 layers.add(lottie(lottie, base, band));
+            } else if (layer instanceof ResolvedVideo.Picture video && video.kind() == AssetKind.VIDEO) {
+                layers.add(video(video, base, band));
             } else if (layer instanceof ResolvedVideo.Picture picture) {
                 layers.add(picture(picture, base, band));
             } else {
@@ -340,12 +349,8 @@ public final class EngineText {
      * layer; the engine decodes it once when it starts drawing.
      */
     private PictureLayer picture(ResolvedVideo.Picture picture, double base, int band) {
-        String name = picture.kind().singular() + " layer of segment '" + segmentId + "' (asset "
-                + Messages.abbreviate(picture.url(), SHOWN) + ")";
-        Path file = files.get(picture.url());
-        if (file == null) {
-            throw new IllegalArgumentException("no fetched file for asset " + picture.url());
-        }
+        String name = name(picture);
+        Path file = file(picture);
         try {
             PictureFile.check(Files.readAllBytes(file), name);
         } catch (IOException e) {
@@ -358,6 +363,38 @@ public final class EngineText {
                 band * canvas.height() + top(picture.y(), picture.height()), picture.width(), picture.height(),
                 fit(picture.fit()), MotionKeys.keyframes(picture.keyframes(), picture.end() - picture.start(),
                         "keyframes"));
+    }
+
+    /**
+     * A video with keyframes, drawn by the engine in its band from frames decoded for it ({@link VideoDecoding}), at
+     * its box's size times the largest scale its keyframes reach (at most {@value #VIDEO_ZOOM} times, and never
+     * past {@value #VIDEO_SIDE} pixels a side), so that a video keyframed to grow stays sharp without a decode far
+     * larger than its box.
+     */
+    private VideoLayer video(ResolvedVideo.Picture video, double base, int band) {
+        var keyframes = MotionKeys.keyframes(video.keyframes(), video.end() - video.start(), "keyframes");
+        double zoom = Math.min(Math.min(VIDEO_ZOOM, keyframes.largestScale()),
+                (double) VIDEO_SIDE / Math.max(video.width(), video.height()));
+        int width = Math.max(2, (int) Math.round(video.width() * Math.max(1, zoom)));
+        int height = Math.max(2, (int) Math.round(video.height() * Math.max(1, zoom)));
+        Timing timing = new Timing(base + video.start(), base + video.end(), video.fadeIn(), video.fadeOut());
+        return new VideoLayer(timing, name(video), videos.frames(video, file(video), width, height),
+                left(video.x(), video.width()), band * canvas.height() + top(video.y(), video.height()),
+                video.width(), video.height(), width, height, keyframes);
+    }
+
+    /** How a message names a picture's layer: its kind, its segment and its asset (as the vendor would know it). */
+    private String name(ResolvedVideo.Picture picture) {
+        return picture.kind().singular() + " layer of segment '" + segmentId + "' (asset "
+                + Messages.abbreviate(picture.url(), SHOWN) + ")";
+    }
+
+    private Path file(ResolvedVideo.Picture picture) {
+        Path file = files.get(picture.url());
+        if (file == null) {
+            throw new IllegalArgumentException("no fetched file for asset " + picture.url());
+        }
+        return file;
     }
 
     /**

@@ -117,8 +117,7 @@ public final class StreamPublisher implements AutoCloseable {
      */
     private List<String> acceptedUrls() {
         try {
-            return sink.get(prefix + PLAYLIST).map(existing -> new String(existing, StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.isBlank() && !line.startsWith("#")).toList()).orElse(List.of());
+            return sink.get(prefix + PLAYLIST).map(StreamPublisher::urls).orElse(List.of());
         } catch (RuntimeException e) {
             LOG.debugf("stream %s: the playlist written at acceptance cannot be read (%s)", prefix, e.getMessage());
             return List.of();
@@ -140,6 +139,12 @@ public final class StreamPublisher implements AutoCloseable {
         if (ticks != null) {
             ticks.cancel(false);
         }
+    }
+
+    /** The segment URLs a stored playlist names, in order. */
+    public static List<String> urls(byte[] playlist) {
+        return new String(playlist, StandardCharsets.UTF_8).lines()
+                .filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
     }
 
     /** The key of the playlist a player starts from. */

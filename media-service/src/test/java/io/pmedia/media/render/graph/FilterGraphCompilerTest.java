@@ -131,7 +131,7 @@ class FilterGraphCompilerTest {
         assertThat(Collections.frequency(args, "-i")).isEqualTo(2);
         assertThat(args.get(args.indexOf("-i") + 1)).isEqualTo("file:asset-0");
         assertThat(String.join(" ", args)).contains("-i pipe:0").contains("-protocol_whitelist file -format_whitelist "
-                + SegmentGraph.IMAGE_FORMATS + " -max_pixels 40000000 -i file:asset-0");
+                + InputOptions.IMAGE_FORMATS + " -max_pixels 40000000 -i file:asset-0");
         assertThat(Files.readSymbolicLink(work.resolve("asset-0"))).isEqualTo(work.resolve("fetched.data"));
         assertThat(graph(command)).contains("[0:v]split=3[in0_0][in0_1][in0_2]");
         assertThat(command.redactions()).containsEntry("file:asset-0", "asset " + PHOTO);
@@ -152,9 +152,9 @@ class FilterGraphCompilerTest {
                 Map.of(clip, Files.writeString(work.resolve("c.data"), "mp4")), work);
 
         assertThat(String.join(" ", command.arguments())).contains(
-                "-format_whitelist " + SegmentGraph.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn "
+                "-format_whitelist " + InputOptions.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn "
                         + "-i file:asset-0 -protocol_whitelist file -format_whitelist "
-                        + SegmentGraph.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn -i file:asset-0");
+                        + InputOptions.VIDEO_FORMATS + " -max_pixels 40000000 -an -sn -dn -i file:asset-0");
         assertThat(graph(command)).doesNotContain("split=2[in").contains("[0:v]trim=duration=1",
                 "[1:v]trim=duration=1");
     }

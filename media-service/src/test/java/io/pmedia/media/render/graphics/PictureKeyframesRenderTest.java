@@ -77,16 +77,13 @@ class PictureKeyframesRenderTest {
         for (double time : new double[]{0.2, 0.4, 0.6, 0.8, 1.0, 1.6}) {
             byte[] frame = Media.greyFrame(output.video(), time, 320, 180);
             double progress = Math.min(1, time);
-            int[] row = row(frame, 90);
+            int[] row = FrameRows.row(frame, 90);
             int brightest = Arrays.stream(row).max().orElse(0);
             assertThat(brightest / 255.0).as("opacity at %.1f s", time).isCloseTo(progress, within(0.04 + 0.03));
-            assertThat(leftEdge(row, brightest)).as("left edge at %.1f s", time)
+            assertThat(FrameRows.leftEdge(row, brightest)).as("left edge at %.1f s", time)
                     .isCloseTo(200 * progress, within(8.0 + 1));
         }
-        // the still picture FFmpeg overlays is in its box, the text under it is drawn
-        byte[] last = Media.greyFrame(output.video(), 1.6, 320, 180);
-        assertThat(last[160 * 320 + 300] & 0xff).isGreaterThan(220);
-        assertThat(Media.brighterThan(Arrays.copyOfRange(last, 0, 60 * 320), 128)).isGreaterThan(50);
+        FrameRows.assertPictureOverAndTextUnder(Media.greyFrame(output.video(), 1.6, 320, 180));
     }
 
     @Test
@@ -128,23 +125,5 @@ class PictureKeyframesRenderTest {
                 .isInstanceOf(RenderException.class)
                 .hasMessageStartingWith("the graphics engine refused image layer of segment 'a' (asset " + PHOTO
                         + "): the PNG picture cannot be decoded");
-    }
-
-    private static int[] row(byte[] frame, int y) {
-        int[] row = new int[320];
-        for (int x = 0; x < 320; x++) {
-            row[x] = frame[y * 320 + x] & 0xff;
-        }
-        return row;
-    }
-
-    /** The first column brighter than half the brightest: the picture's left edge. */
-    private static double leftEdge(int[] row, int brightest) {
-        for (int x = 0; x < row.length; x++) {
-            if (row[x] > brightest / 2) {
-                return x;
-            }
-        }
-        return -1;
     }
 }

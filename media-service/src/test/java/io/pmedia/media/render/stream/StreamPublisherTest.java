@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pmedia.events.RenderJob;
+
 /** The stream publisher over a real HLS stream written by FFmpeg, into an in-memory store. */
 class StreamPublisherTest {
 
@@ -71,7 +73,10 @@ class StreamPublisherTest {
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
         MemorySink sink = new MemorySink();
-        StreamPublisher early = new StreamPublisher(sink, dir.resolve("partial.m3u8"), "media/c/r/stream/");
+        StreamPublisher early = new StreamPublisher(sink, dir.resolve("partial.m3u8"),
+                "media/c/r/" + RenderJob.STREAM_PREFIX);
+        // where the job's producer told the share page to look (SharedVideo's stream-key)
+        assertThat(early.playlistKey()).isEqualTo("media/c/r/" + RenderJob.STREAM_PLAYLIST);
         early.publish(false);
         String event = sink.text("media/c/r/stream/index.m3u8");
         assertThat(event).contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain("#EXT-X-ENDLIST")
