@@ -187,8 +187,10 @@ async function serve(route) {
     try { tab = request.frame().page(); } catch { tab = null; }
     // Until the hash has changed, the page shown is still the previous visit's: its timers (a status poll) may fire
     // between the new visit's setup and the hash change (the page's cleanup stops them in the hashchange handler).
-    const late = visit?.changing && previous && tab === previous.tab && !matchOp(method, url.pathname,
-      [...COMMON, ...(OPS[visit.page] || [])]) ? matchOp(method, url.pathname, [...COMMON, ...(OPS[previous.page] || [])]) : null;
+    // From one visit of a page to the next of the same page (batch to batch) the old page's status poll is an
+    // operation of the new page too: a GET of the previous visit's own value is still that poll; nothing else is.
+    const late = visit?.changing && previous && tab === previous.tab && (method === 'GET' || !matchOp(method, url.pathname,
+      [...COMMON, ...(OPS[visit.page] || [])])) ? matchOp(method, url.pathname, [...COMMON, ...(OPS[previous.page] || [])]) : null;
     if (late && late.ids.every((id) => previous.values.has(id))) {
       seen.add(late.op);
     } else if (visit && (!visit.tab || tab === visit.tab)) {
