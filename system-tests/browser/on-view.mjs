@@ -37,6 +37,8 @@ async function watch(context, url, screenshot) {
       const stage = document.getElementById('stage');
       return stage ? stage.getAttribute('data-state') : (document.getElementById('player') ? 'video' : 'none');
     });
+    // the playlist of the template's cached opening, handed to the page by the open that claimed its render
+    seen.handedOpening = await page.evaluate(() => !!document.querySelector('#stage[data-opening]'));
     seen.preparingText = await page.evaluate(() => {
       const status = document.querySelector('.preparing');
       return status ? status.textContent : null;

@@ -115,7 +115,12 @@ class ChunkCacheTest {
         assertThat(count("chunk", "miss") - misses).as("0-2 s, 5-20 s, 23-30 s, first time").isEqualTo(3);
         assertThat(count("sound", "miss") - soundMisses).isEqualTo(1);
         assertThat(listed(client, templateId, version)).as("three pieces and the sound, under the vendor's prefix")
-                .hasSize(4).filteredOn(key -> key.endsWith(".m4a")).hasSize(1);
+                .filteredOn(key -> !key.contains("/opening")).hasSize(4)
+                .filteredOn(key -> key.endsWith(".m4a")).hasSize(1);
+        assertThat(listed(client, templateId, version)).as("and the version's first render keeps its opening: a link "
+                + "rendered on view plays it from its first open, before a second render of the version")
+                .contains(VendorNamespace.templateOpening(client, UUID.fromString(templateId), version))
+                .filteredOn(key -> key.contains("/opening-")).hasSize(3);
 
         // (a job can be rendered twice when the render workers' group rebalances mid-render: then it hits too;
         // what must never happen again is a miss)
@@ -124,7 +129,7 @@ class ChunkCacheTest {
         assertThat(count("chunk", "miss") - misses).isEqualTo(3);
         assertThat(count("sound", "miss") - soundMisses).isEqualTo(1);
 
-        // the cached opening plays at once: its first two segments (0-2 s, static; kept by tour-2's render) are
+        // the cached opening plays at once: its first two segments (0-2 s, static; kept by tour-1's render) are
         // named by the playlist the acceptance writes, before any worker has the request, and they play
         String id = MediaApi.request(client, body("tour-opening", "product-tour", data)).statusCode(200).extract()
                 .path("service-request-id");
@@ -249,7 +254,9 @@ class ChunkCacheTest {
         UUID other = UUID.randomUUID();
         render(other, "story-1", "brand-story", Map.of("personalization_fields", Map.of("name", "Ada")));
         assertThat(count("chunk", "miss") - misses).isEqualTo(4);
-        assertThat(listed(other, templateId, version)).hasSize(3);
+        assertThat(listed(other, templateId, version)).filteredOn(key -> !key.contains("/opening")).hasSize(3);
+        assertThat(listed(other, templateId, version)).as("its first render names its own opening")
+                .contains("cache/" + other + "/" + templateId + "/" + version + "/opening.m3u8");
         assertThat(listed(client, templateId, version)).as("two pieces and the sound, and the opening kept")
                 .filteredOn(key -> !key.contains("/opening")).hasSize(3);
         assertThat(listed(client, templateId, version)).as("named as the version's opening")
@@ -275,7 +282,7 @@ class ChunkCacheTest {
         UUID client = UUID.randomUUID();
         render(client, "v-1", "brand-story", Map.of("personalization_fields", Map.of("name", "Ada")));
         assertThat(listed(client, templateId, template.getInt("version")))
-                .filteredOn(key -> !key.contains("/opening-")).hasSize(3);
+                .filteredOn(key -> !key.contains("/opening")).hasSize(3);
         String changed = Files.readString(Templates.sampleFile("brand-story"))
                 .replace("See you in store", "See you in store " + UUID.randomUUID().toString().substring(0, 6));
         int next = MediaApi.registerTemplate(changed).statusCode(201).extract().path("version");
@@ -284,7 +291,7 @@ class ChunkCacheTest {
         render(client, "v-2", "brand-story", Map.of("personalization_fields", Map.of("name", "Ada")));
         assertThat(count("chunk", "miss") - misses).as("both static runs of the new version").isEqualTo(2);
         assertThat(count("sound", "miss") - soundMisses).as("and its sound").isEqualTo(1);
-        assertThat(listed(client, templateId, next)).filteredOn(key -> !key.contains("/opening-")).hasSize(3);
+        assertThat(listed(client, templateId, next)).filteredOn(key -> !key.contains("/opening")).hasSize(3);
         MediaApi.registerTemplate(Files.readString(Templates.sampleFile("brand-story"))).statusCode(201);
     }
 }

@@ -99,7 +99,7 @@ public class SharePageResource {
             String pageUrl,
             String embedUrl, String videoUrl, String posterUrl, String videoPath, String posterPath,
             String captionsPath, Integer width, Integer height, String logoUrl, String ctaLabel, String ctaUrl,
-            String nonce, String rootStyle, String viewToken, String streamPath) {
+            String nonce, String rootStyle, String viewToken, String streamPath, String openingPlaylist) {
     }
 
     @GET
@@ -292,31 +292,34 @@ public class SharePageResource {
     }
 
     private Uni<Response> render(String shareId, boolean embed, String agent, String accept) {
-        return opened(shareId).flatMap(video -> {
-            if (video == null) {
-                return Uni.createFrom().item(notFound(accept));
-            }
-            Uni<Void> counted = Bots.isBot(agent) ? beacons.botPageLoad(video, agent) : Uni.createFrom().voidItem();
-            return counted.flatMap(ignored -> Uni.combine().all()
-                    .unis(pages.vendor(video.clientId), tokens.issue(video.shareId)).asTuple()).map(both -> {
-                        SharingSettings vendor = both.getItem1();
-                        View view = view(video, vendor, embed, both.getItem2());
-                        String csp = pages.contentSecurityPolicy(view.nonce(), view.logoUrl(),
-                                embed ? vendor.embedOriginsOrEmpty() : List.of());
-                        return Response
-                                .ok(page.data("view", view).render(), MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))
-                                .header("Content-Security-Policy", csp)
-                                .header("Cache-Control", "private, max-age=" + PAGE_MAX_AGE)
-                                .header("X-Robots-Tag", "noindex, nofollow")
-                                .header("Referrer-Policy", "no-referrer")
-                                .header("Permissions-Policy",
-                                        "camera=(), microphone=(), geolocation=(), interest-cohort=()")
-                                .build();
-                    });
-        });
+        return pages.live(shareId).flatMap(video -> video == null
+                ? Uni.createFrom().item(notFound(accept))
+                : claims.open(video).flatMap(opening -> render(video, opening.orElse(null), embed, agent)));
     }
 
-    private View view(SharedVideoRow video, SharingSettings vendor, boolean embed, String viewToken) {
+    /** The page of {@code video}; {@code opening}: the playlist this open wrote into its stream, for its player. */
+    private Uni<Response> render(SharedVideoRow video, String opening, boolean embed, String agent) {
+        Uni<Void> counted = Bots.isBot(agent) ? beacons.botPageLoad(video, agent) : Uni.createFrom().voidItem();
+        return counted.flatMap(ignored -> Uni.combine().all()
+                .unis(pages.vendor(video.clientId), tokens.issue(video.shareId)).asTuple()).map(both -> {
+                    SharingSettings vendor = both.getItem1();
+                    View view = view(video, vendor, embed, both.getItem2(), opening);
+                    String csp = pages.contentSecurityPolicy(view.nonce(), view.logoUrl(),
+                            embed ? vendor.embedOriginsOrEmpty() : List.of());
+                    return Response
+                            .ok(page.data("view", view).render(), MediaType.TEXT_HTML_TYPE.withCharset("utf-8"))
+                            .header("Content-Security-Policy", csp)
+                            .header("Cache-Control", "private, max-age=" + PAGE_MAX_AGE)
+                            .header("X-Robots-Tag", "noindex, nofollow")
+                            .header("Referrer-Policy", "no-referrer")
+                            .header("Permissions-Policy",
+                                    "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+                            .build();
+                });
+    }
+
+    private View view(SharedVideoRow video, SharingSettings vendor, boolean embed, String viewToken,
+            String opening) {
         String base = "/v/" + video.shareId;
         String logo = video.logoUrl != null ? video.logoUrl : vendor.logoUrl();
         String color = video.color != null ? video.color : vendor.color();
@@ -330,7 +333,8 @@ public class SharePageResource {
                 video.height, logo, video.ctaLabel, video.ctaUrl,
                 Base64.getEncoder().encodeToString(nonce),
                 ":root{--accent:" + (color != null && COLOR.matcher(color).matches() ? color : "#1d3557") + "}",
-                viewToken, video.videoKey == null && video.streamKey != null ? base + "/stream.m3u8" : null);
+                viewToken, video.videoKey == null && video.streamKey != null ? base + "/stream.m3u8" : null,
+                video.videoKey == null && video.streamKey != null ? opening : null);
     }
 
     /** A presigned URL that lives longer than the redirect may be cached. */

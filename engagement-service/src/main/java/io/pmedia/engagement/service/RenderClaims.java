@@ -1,5 +1,6 @@
 package io.pmedia.engagement.service;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -51,9 +52,30 @@ public class RenderClaims {
      * the page answers regardless.
      */
     public Uni<Boolean> claim(SharedVideoRow video, boolean retry) {
+        return ask(video, retry).map(Claim::asked);
+    }
+
+    /**
+     * The open of a page: {@link #claim claims} the render like any open, and answers the playlist this open wrote
+     * into the link's stream (the template version's cached opening) when its claim won and the write was stored in
+     * time, else empty. The page hands it to its player, which then needs no first read of the stream: it is exactly
+     * what the store holds, and what the render's publisher continues (an earlier open's playlist may name the same
+     * segments by other presigned URLs, which a player reloading the stream would take for a changed playlist).
+     */
+    public Uni<Optional<String>> open(SharedVideoRow video) {
+        return ask(video, false).map(claim -> claim.opening().map(bytes -> new String(bytes, StandardCharsets.UTF_8)));
+    }
+
+    /** What a claim did: whether it asked for the render, and the playlist it wrote into the link's stream. */
+    private record Claim(boolean asked, Optional<byte[]> opening) {
+
+        static final Claim NONE = new Claim(false, Optional.empty());
+    }
+
+    private Uni<Claim> ask(SharedVideoRow video, boolean retry) {
         if (video == null || !video.awaitsRender() || !retry && video.renderRequestedAt != null
                 || retry && !video.renderFailed()) {
-            return Uni.createFrom().item(false);
+            return Uni.createFrom().item(Claim.NONE);
         }
         // the page plays the template's cached opening while the claim travels (a retry's stream has its playlist from
         // the first attempt); read before the transaction, so the claim holds its connection for one write at most
@@ -65,25 +87,23 @@ public class RenderClaims {
                 .claimRender(video.shareId, retry, MAX_ATTEMPTS)
                 .flatMap(attempt -> {
                     if (attempt == null) {
-                        return Uni.createFrom().item(false);
+                        return Uni.createFrom().item(Claim.NONE);
                     }
                     registry.counter("pmedia.engagement.render.claims", "attempt", retry ? "retry" : "first")
                             .increment();
                     // written by the claim that won only, and before the render is asked for: its worker continues it
-                    Uni<Void> opened = playlist.isEmpty()
-                            ? Uni.createFrom().voidItem()
-                            : offloaded(() -> {
-                                openings.write(video, playlist.get());
-                                return null;
-                            }, null);
-                    return opened.chain(() -> publisher.publish(new RenderOnView(video.clientId, video.shareId,
+                    Uni<Boolean> opened = playlist.isEmpty()
+                            ? Uni.createFrom().item(false)
+                            : offloaded(() -> openings.write(video, playlist.get()), false);
+                    return opened.call(ignored -> publisher.publish(new RenderOnView(video.clientId, video.shareId,
                             SharedVideo.Source.valueOf(video.source), video.serviceRequestId, video.taskId,
-                            video.rowNo, attempt, Instant.now()))).replaceWith(true);
+                            video.rowNo, attempt, Instant.now())))
+                            .map(written -> new Claim(true, written ? playlist : Optional.empty()));
                 })))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
                             video.shareId, failure.getMessage());
-                    return false;
+                    return Claim.NONE;
                 });
     }
 

@@ -93,13 +93,15 @@ public class StreamOpenings {
 
     /**
      * Writes {@code playlist} as {@code video}'s stream: called by the claim that won the link's render (one per link,
-     * by the database), before the render is asked for. Blocking; never throws.
+     * by the database), before the render is asked for. Blocking; never throws: false when it was not written.
      */
-    public void write(SharedVideoRow video, byte[] playlist) {
+    public boolean write(SharedVideoRow video, byte[] playlist) {
         try {
             store.put(video.streamKey, playlist, PLAYLIST_TYPE);
+            return true;
         } catch (RuntimeException e) {
             LOG.debugf("the stream of %s does not open with the cached opening: %s", video.shareId, e.getMessage());
+            return false;
         }
     }
 

@@ -63,6 +63,9 @@
     var retry = stage.querySelector('[data-retry]');
     var base = '/v/' + encodeURIComponent(share);
     var streamUrl = stage.getAttribute('data-stream');
+    // The playlist this page's own open wrote into the stream (the template's cached opening), when it did: handed to
+    // hls.js as its first read of the stream, which then starts on the opening's first segment at once.
+    var opening = streamUrl && stage.getAttribute('data-opening');
     var streaming = null;
     var settled = false; // ready or failed: no stream is started any more
     var ready = false;
@@ -147,7 +150,9 @@
         if (streaming !== current) { return; }
         if (Hls && Hls.isSupported()) {
           // From its first second, not near its live edge: the stream is the viewer's video, still growing.
-          var hls = new Hls({ enableWorker: false, startPosition: 0 });
+          var config = { enableWorker: false, startPosition: 0 };
+          if (opening) { config.pLoader = openingLoader(Hls, opening); opening = null; }
+          var hls = new Hls(config);
           current.hls = hls;
           v.setAttribute('data-player', 'hls.js');
           hls.on(Hls.Events.ERROR, function (event, data) { if (data.fatal) { drop(); } });
@@ -194,9 +199,49 @@
     });
     if (stage.getAttribute('data-state') !== 'failed') {
       if (streamUrl) { withHls(function () {}); } // loaded while the render starts, not once its first segment is there
-      awaitStream(Date.now());
+      if (opening) { stream(); } else { awaitStream(Date.now()); }
       poll();
     }
+  }
+
+  // hls.js's playlist loader, answering its first load of the stream with text (the playlist the page came
+  // with, exactly what the store holds), every later one (the live reloads) from the network as usual.
+  function openingLoader(Hls, text) {
+    var Network = Hls.DefaultConfig.loader;
+    function Loader(config) {
+      this.inner = new Network(config);
+      this.context = null;
+      this.stats = this.inner.stats;
+      this.timer = null;
+    }
+    Loader.prototype.load = function (context, config, callbacks) {
+      if (text === null) {
+        this.inner.load(context, config, callbacks);
+        this.context = this.inner.context;
+        this.stats = this.inner.stats;
+        return;
+      }
+      var data = text;
+      text = null;
+      var stats = this.stats;
+      var now = performance.now();
+      stats.loading.start = stats.loading.first = stats.loading.end = now;
+      stats.loaded = stats.total = data.length;
+      this.context = context;
+      this.timer = setTimeout(function () {
+        callbacks.onSuccess({ url: context.url, data: data, code: 200 }, stats, context, null);
+      }, 0);
+    };
+    Loader.prototype.abort = function () {
+      clearTimeout(this.timer);
+      this.stats.aborted = true;
+      this.inner.abort();
+    };
+    Loader.prototype.destroy = function () {
+      clearTimeout(this.timer);
+      this.inner.destroy();
+    };
+    return Loader;
   }
 
   // hls.js (served beside this script) where the browser has Media Source Extensions; null where it has not.

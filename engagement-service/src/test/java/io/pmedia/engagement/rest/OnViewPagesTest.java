@@ -142,7 +142,10 @@ class OnViewPagesTest extends EngagementFixture {
         String share = onView(task, 9, SharedVideo.Render.ON_VIEW);
         String page = given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200)
                 .header("Content-Security-Policy", containsString("media-src 'self' blob:")).extract().asString();
-        assertThat(page).contains("data-stream=\"/v/" + share + "/stream.m3u8\"");
+        assertThat(page).contains("data-stream=\"/v/" + share + "/stream.m3u8\"")
+                .as("no opening kept: the player reads the stream until it names a segment")
+                .doesNotContain("data-opening")
+                .contains("<link rel=\"preload\" href=\"/v/static/vendor/hls.light.min.js\" as=\"script\">");
         given().get("/v/static/vendor/hls.light.min.js").then().statusCode(200)
                 .contentType(containsString("javascript"));
 
@@ -212,7 +215,8 @@ class OnViewPagesTest extends EngagementFixture {
                 + opening + "stream-00000.ts\n#EXTINF:1.000000,\n" + opening + "stream-00001.ts\n")
                 .getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
 
-        given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200);
+        String page = given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200).extract()
+                .asString();
         String stream = given().get("/v/" + share + "/stream.m3u8").then().statusCode(200).extract().asString();
         assertThat(stream).contains("#EXT-X-PLAYLIST-TYPE:EVENT").doesNotContain("#EXT-X-ENDLIST");
         List<String> urls = stream.lines().filter(line -> line.startsWith("http")).toList();
@@ -221,6 +225,13 @@ class OnViewPagesTest extends EngagementFixture {
         assertThat(urls.get(1)).contains(opening + "stream-00001.ts");
         assertThat(new String(store.open(streamKey(task, 4)).orElseThrow().readAllBytes(), StandardCharsets.UTF_8))
                 .as("the link's own playlist, which the render continues").isEqualTo(stream);
+        // the open that wrote it hands it to its player, which so needs no first read of the stream; a later open
+        // reads the stream (it may be another replica's, or a retry's)
+        java.util.regex.Matcher handed = java.util.regex.Pattern.compile("data-opening=\"([^\"]*)\"").matcher(page);
+        assertThat(handed.find()).as(page).isTrue();
+        assertThat(unescaped(handed.group(1))).as("exactly what the store holds").isEqualTo(stream);
+        assertThat(given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200).extract()
+                .asString()).contains("data-stream=").doesNotContain("data-opening");
         Patience.await().untilAsserted(() -> assertThat(renders.withKey(share)).hasSize(1));
 
         // Another vendor's objects: the stream waits for the render.
@@ -230,7 +241,8 @@ class OnViewPagesTest extends EngagementFixture {
         store.put(VendorNamespace.templateOpening(vendor, foreignTemplate, 1), ("#EXTM3U\n#EXTINF:1.000000,\n"
                 + "cache/" + UUID.randomUUID() + "/" + foreignTemplate + "/1/opening-0a1b/stream-00000.ts\n")
                 .getBytes(StandardCharsets.UTF_8), "application/vnd.apple.mpegurl");
-        given().header("Accept", "text/html").get("/v/" + foreign).then().statusCode(200);
+        assertThat(given().header("Accept", "text/html").get("/v/" + foreign).then().statusCode(200).extract()
+                .asString()).doesNotContain("data-opening");
         assertThat(given().get("/v/" + foreign + "/stream.m3u8").then().statusCode(200).extract().asString())
                 .doesNotContain(".ts");
     }
@@ -248,5 +260,11 @@ class OnViewPagesTest extends EngagementFixture {
 
     private static String attempts(String share) {
         return column(share, "render_attempts");
+    }
+
+    /** An attribute's value as the browser reads it: Qute escapes the five characters HTML gives meaning to. */
+    private static String unescaped(String attribute) {
+        return attribute.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">")
+                .replace("&amp;", "&");
     }
 }

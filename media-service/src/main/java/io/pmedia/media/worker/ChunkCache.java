@@ -144,7 +144,8 @@ public class ChunkCache implements StreamOpenings {
         // FFmpeg run writes its pieces of every output), and the sound when it is not (the request's own sound when
         // it has speech: one track, so gapless at every join).
         List<Callable<List<Path>>> steps = new ArrayList<>();
-        if (stream && pieces[0][0] != null && sound != null) {
+        boolean openedFromCache = stream && pieces[0][0] != null && sound != null;
+        if (openedFromCache) {
             // the cached opening plays at once: its segments are published while the personal chunks render, and
             // kept, so that the next request's stream names them at its acceptance (openingPlaylist)
             Path opening = pieces[0][0];
@@ -199,6 +200,10 @@ public class ChunkCache implements StreamOpenings {
             if (soundKey != null) {
                 keeper.keep(soundKey, sound);
             }
+        }
+        if (!openedFromCache) {
+            keepFirstOpening(engine, scope, video, runs.get(0), keys[0][0], pieces[0][0], soundKey, sound, work,
+                    limit);
         }
         LOG.debugf("chunk cache for %s v%d: %d of %d frames rendered, sound %s", scope.templateId(),
                 scope.version(), rendered, video.frames(), soundKey == null ? "the request's" : "kept");
@@ -352,6 +357,33 @@ public class ChunkCache implements StreamOpenings {
         } catch (IOException | RuntimeException e) {
             // the next request opens as before, without it; this one's stream is not affected
             LOG.warnf("cached opening %s not kept: %s", openingKey, e.getMessage());
+        }
+    }
+
+    /**
+     * Keeps the template version's opening from a render that did not stream it from the cache (the version's first
+     * render, or one that writes only the MP4), once: a link rendered on view then plays it from its first open
+     * rather than after a second streaming render of the version. Remuxed from the opening piece and the sound just
+     * made or found (no encoding); only when the opening is every request's and none is named yet. Best effort: the
+     * render goes on without it.
+     */
+    private void keepFirstOpening(RenderEngine engine, Scope scope, ResolvedVideo video, ChunkPlan.Run first,
+            String pieceKey, Path piece, String soundKey, Path sound, Path work, Duration limit) {
+        if (!scope.everyRequests() || first.personal() || pieceKey == null || piece == null || soundKey == null
+                || sound == null) {
+            return;
+        }
+        try {
+            if (keeper.find(VendorNamespace.templateOpening(scope.clientId(), scope.templateId(), scope.version()))
+                    .isPresent()) {
+                return;
+            }
+            Path dir = directory(work, "opening");
+            engine.streamOpening(piece, sound, (double) first.frames() / video.canvas().fps(), dir, limit);
+            keepOpening(scope, openingKey(scope, pieceKey, soundKey), dir);
+        } catch (RuntimeException e) {
+            LOG.warnf("the opening of template %s v%d not kept: %s", scope.templateId(), scope.version(),
+                    e.getMessage());
         }
     }
 
