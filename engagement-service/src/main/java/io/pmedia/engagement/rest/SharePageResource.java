@@ -119,7 +119,7 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/video.mp4")
     public Uni<Response> video(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return opened(shareId).map(video -> {
+        return openedNow(shareId).map(video -> {
             if (video != null && video.awaitsRender()) {
                 return state(video);
             }
@@ -130,7 +130,7 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/poster.jpg")
     public Uni<Response> poster(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return opened(shareId).flatMap(this::rendered).flatMap(video -> {
+        return openedNow(shareId).flatMap(this::rendered).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
                 return standIn(video);
             }
@@ -192,7 +192,7 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/email.gif")
     public Uni<Response> emailGif(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return opened(shareId).flatMap(this::rendered).flatMap(video -> {
+        return openedNow(shareId).flatMap(this::rendered).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
                 return standIn(video);
             }
@@ -233,6 +233,11 @@ public class SharePageResource {
      */
     private Uni<SharedVideoRow> opened(String shareId) {
         return pages.live(shareId).call(video -> claims.claim(video, false));
+    }
+
+    /** {@link #opened}, a video the cache shows still waiting for its render read again ({@link Pages#current}). */
+    private Uni<SharedVideoRow> openedNow(String shareId) {
+        return pages.current(shareId).call(video -> claims.claim(video, false));
     }
 
     /**
@@ -292,7 +297,7 @@ public class SharePageResource {
     }
 
     private Uni<Response> render(String shareId, boolean embed, String agent, String accept) {
-        return pages.live(shareId).flatMap(video -> video == null
+        return pages.current(shareId).flatMap(video -> video == null
                 ? Uni.createFrom().item(notFound(accept))
                 : claims.open(video).flatMap(opening -> render(video, opening.orElse(null), embed, agent)));
     }

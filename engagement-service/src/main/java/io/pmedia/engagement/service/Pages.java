@@ -78,6 +78,18 @@ public class Pages {
     }
 
     /**
+     * {@link #live}, but a video that the cache shows still waiting for its render on view is read again from the
+     * database: its render may have ended since the cache read it (up to {@link #CACHED} ago, on this replica or by
+     * another's event), and a page, its MP4 or its poster must not answer "being prepared" once its state says ready
+     * (the page's script plays the MP4 as soon as {@code /state} says so). A rendered video is the cache's answer.
+     */
+    public Uni<SharedVideoRow> current(String shareId) {
+        return live(shareId).flatMap(video -> video != null && video.awaitsRender()
+                ? liveNow(shareId)
+                : Uni.createFrom().item(video));
+    }
+
+    /**
      * {@link #live}'s answer when it is at hand, without a lookup: the video, or {@code Optional.empty()} for a page
      * that does not play; null when the share id has to be looked up (not cached, or cached too long ago).
      */
