@@ -99,6 +99,12 @@ public class ObjectStore {
             if (cause instanceof SdkClientException) {
                 return true;
             }
+            // the HTTP client's own failure, not wrapped by the SDK: UrlConnectionHttpClient throws a connection the
+            // store closed under a request (a kept-alive one it had just dropped) as an UncheckedIOException
+            if (cause instanceof java.net.SocketException || cause instanceof java.net.SocketTimeoutException
+                    || cause instanceof java.net.UnknownHostException) {
+                return true;
+            }
         }
         return false;
     }

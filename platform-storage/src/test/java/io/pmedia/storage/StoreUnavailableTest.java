@@ -21,6 +21,12 @@ class StoreUnavailableTest {
                 .isTrue();
         assertThat(ObjectStore.isUnavailable(new UncheckedIOException("reading", new java.io.IOException(
                 SdkClientException.create("connection reset"))))).isTrue();
+        // as the SDK's URL-connection client throws a kept-alive connection the store closed under a PUT (seen on the
+        // local stack: a render on view failed on it, not retried)
+        assertThat(ObjectStore.isUnavailable(new UncheckedIOException(
+                new java.net.SocketException("Unexpected end of file from server")))).isTrue();
+        assertThat(ObjectStore.isUnavailable(new UncheckedIOException(
+                new java.net.SocketTimeoutException("Read timed out")))).isTrue();
     }
 
     @Test
@@ -30,5 +36,8 @@ class StoreUnavailableTest {
         assertThat(ObjectStore.isUnavailable(S3Exception.builder().statusCode(404).message("missing").build()))
                 .isFalse();
         assertThat(ObjectStore.isUnavailable(new IllegalStateException("a bug"))).isFalse();
+        assertThat(ObjectStore.isUnavailable(new UncheckedIOException(
+                new java.nio.file.NoSuchFileException("/work/renders/x/video.mp4")))).as("a local file: a bug")
+                .isFalse();
     }
 }
