@@ -84,9 +84,13 @@ public class Pages {
      * (the page's script plays the MP4 as soon as {@code /state} says so). A rendered video is the cache's answer.
      */
     public Uni<SharedVideoRow> current(String shareId) {
-        return live(shareId).flatMap(video -> video != null && video.awaitsRender()
+        Optional<SharedVideoRow> known = liveIfKnown(shareId);
+        if (known == null) {
+            return live(shareId); // not cached: read from the database now, once
+        }
+        return known.isPresent() && known.get().awaitsRender()
                 ? liveNow(shareId)
-                : Uni.createFrom().item(video));
+                : Uni.createFrom().item(known.orElse(null));
     }
 
     /**
