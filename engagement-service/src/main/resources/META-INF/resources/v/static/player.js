@@ -185,7 +185,9 @@
           if (answer.state === 'failed') { settled = true; if (streaming) { streaming.drop(); } }
           if (!streaming || answer.state === 'failed') { show(answer.state === 'failed' ? 'failed' : 'preparing'); }
           if (answer.state !== 'failed') {
-            setTimeout(poll, wait);
+            // while the stream shows, asking is only for a failure or a later fallback: every 5 s (a burst of pages
+            // then asks a fifth as often; each ask reads the link from the database)
+            setTimeout(poll, streaming && !streaming.video.hidden ? 5000 : wait);
             wait = Math.min(wait * 1.5, 5000);
           }
         });
