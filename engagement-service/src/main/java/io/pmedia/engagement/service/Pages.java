@@ -14,6 +14,7 @@ import org.jboss.logging.Logger;
 
 import io.pmedia.common.client.ClientRegistryClient;
 import io.pmedia.common.client.SharingSettings;
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.SingleFlightCache;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.net.Origins;
@@ -23,6 +24,7 @@ import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.storage.ObjectStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * What a share page shows and what it may load (docs/sharing.md): the video of a live share id (an unknown, revoked
@@ -43,14 +45,16 @@ public class Pages {
     private final String storeOrigin;
     private final SingleFlightCache<String, Optional<SharedVideoRow>> byShare;
     private final SingleFlightCache<java.util.UUID, Optional<SharingSettings>> vendors;
+    private final Vertx vertx;
 
-    public Pages(VideoStore videos, EngagementConfig config, ObjectStore store, ClientRegistryClient registry) {
+    public Pages(VideoStore videos, EngagementConfig config, ObjectStore store, ClientRegistryClient registry,
+            Vertx vertx) {
         this.videos = videos;
+        this.vertx = vertx;
         this.config = config;
         this.storeOrigin = Origins.of(store.publicUrl("x")).orElse("");
         // programmatic: the cache's loader is a function, called by the cache, not through a CDI proxy
-        this.byShare = new SingleFlightCache<>(
-                id -> Panache.withSession(() -> videos.byShare(id)).map(Optional::ofNullable), CACHED, 50_000);
+        this.byShare = new SingleFlightCache<>(id -> read(id).map(Optional::ofNullable), CACHED, 50_000);
         this.vendors = new SingleFlightCache<>(registry::sharing, Duration.ofMinutes(1), 10_000);
     }
 
@@ -72,9 +76,14 @@ public class Pages {
             return Uni.createFrom().nullItem();
         }
         Instant now = Instant.now();
-        // programmatic: a malformed share id (above) never opens a session
-        return Panache.withSession(() -> videos.byShare(shareId))
-                .map(found -> found != null && found.live(now) ? found : null);
+        // a malformed share id (above) never opens a session
+        return read(shareId).map(found -> found != null && found.live(now) ? found : null);
+    }
+
+    /** The link's row as the database has it now, or a null item; read to its end (a page's read is short). */
+    private Uni<SharedVideoRow> read(String shareId) {
+        // programmatic: one read of one row, from the cache's loader or a page's poll
+        return BackgroundWork.toTheEnd(vertx, () -> Panache.withSession(() -> videos.byShare(shareId)));
     }
 
     /**

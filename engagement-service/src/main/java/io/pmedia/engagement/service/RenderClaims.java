@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.concurrent.Contexts;
 import io.pmedia.common.outbox.EventPublisher;
@@ -19,6 +20,7 @@ import io.pmedia.events.RenderOnView;
 import io.pmedia.events.SharedVideo;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * Render on first view (docs/sharing.md): the first open of a link whose video is rendered on view (its page, embed,
@@ -37,10 +39,12 @@ public class RenderClaims {
     private final EventPublisher publisher;
     private final MeterRegistry registry;
     private final StreamOpenings openings;
+    private final Vertx vertx;
 
     public RenderClaims(VideoStore videos, EventPublisher publisher, MeterRegistry registry,
-            StreamOpenings openings) {
+            StreamOpenings openings, Vertx vertx) {
         this.openings = openings;
+        this.vertx = vertx;
         this.videos = videos;
         this.publisher = publisher;
         this.registry = registry;
@@ -82,8 +86,9 @@ public class RenderClaims {
         Uni<Optional<byte[]>> opening = retry
                 ? Uni.createFrom().item(Optional.empty())
                 : offloaded(() -> openings.playlist(video), Optional.empty());
-        // programmatic: only a page whose video awaits its render (above) opens a transaction, not every page open
-        return opening.flatMap(playlist -> Panache.withTransaction(() -> videos
+        // programmatic: only a page whose video awaits its render (above) opens a transaction, not every page open;
+        // to its end: a viewer who closed the page at once has still opened it, and the claim is theirs
+        return opening.flatMap(playlist -> BackgroundWork.toTheEnd(vertx, () -> Panache.withTransaction(() -> videos
                 .claimRender(video.shareId, retry, MAX_ATTEMPTS)
                 .flatMap(attempt -> {
                     if (attempt == null) {
@@ -99,7 +104,7 @@ public class RenderClaims {
                             SharedVideo.Source.valueOf(video.source), video.serviceRequestId, video.taskId,
                             video.rowNo, attempt, Instant.now())))
                             .map(written -> new Claim(true, written ? playlist : Optional.empty()));
-                })))
+                }))))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
                             video.shareId, failure.getMessage());

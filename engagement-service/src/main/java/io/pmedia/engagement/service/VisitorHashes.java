@@ -13,9 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.engagement.repository.SaltStore;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * Unique viewers without storing who they are (docs/privacy.md): a visitor is
@@ -36,8 +38,10 @@ public class VisitorHashes {
 
     private final Map<LocalDate, byte[]> salts = new ConcurrentHashMap<>();
     private final SaltStore store;
+    private final Vertx vertx;
 
-    public VisitorHashes(SaltStore store) {
+    public VisitorHashes(SaltStore store, Vertx vertx) {
+        this.vertx = vertx;
         this.store = store;
     }
 
@@ -62,7 +66,7 @@ public class VisitorHashes {
         byte[] fresh = new byte[32];
         RANDOM.nextBytes(fresh);
         // programmatic: only a day's first miss of the salts in memory opens a transaction; the beacon path opens none
-        return Panache.withTransaction(() -> store.salt(day, fresh))
+        return BackgroundWork.toTheEnd(vertx, () -> Panache.withTransaction(() -> store.salt(day, fresh)))
                 .map(salt -> {
                     salts.keySet().removeIf(other -> other.isBefore(day.minusDays(1)));
                     salts.put(day, salt);

@@ -19,6 +19,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import javax.imageio.ImageIO;
@@ -28,14 +30,24 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.engagement.EngagementFixture;
+import io.pmedia.engagement.SharedVideoRow;
+import io.pmedia.engagement.service.Pages;
+import io.pmedia.engagement.service.RenderClaims;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
 import io.pmedia.storage.ObjectStore;
 import io.pmedia.storage.VendorNamespace;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.Patience;
+import io.pmedia.testing.PostgresTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
  * Share links rendered on first view (docs/sharing.md), through the real broker and database: the first open of a
@@ -47,6 +59,15 @@ class OnViewPagesTest extends EngagementFixture {
 
     @Inject
     ObjectStore store;
+
+    @Inject
+    RenderClaims claims;
+
+    @Inject
+    Pages pages;
+
+    @Inject
+    Vertx vertx;
 
     private KafkaEvents renders;
 
@@ -110,6 +131,51 @@ class OnViewPagesTest extends EngagementFixture {
         given().redirects().follow(false).get("/v/" + share + "/poster.jpg").then().statusCode(302)
                 .header("Location", containsString("X-Amz-Signature"));
         assertThat(renders.withKey(share)).as("a rendered video asks for nothing").hasSize(1);
+    }
+
+    /**
+     * A viewer who closes the page while its claim waits on the database has still opened the link: the claim runs to
+     * its end and the render is asked for. Cut short, the claim's transaction was rolled back under it (the link kept
+     * no claim and no render was asked for), and its session, closed under running statements, failed the rest.
+     */
+    @Test
+    void aViewerWhoLeavesWhileTheClaimWaitsHasStillAskedForTheRender() throws Exception {
+        UUID task = UUID.randomUUID();
+        String share = onView(task, 4, SharedVideo.Render.ON_VIEW);
+        SharedVideoRow video = BackgroundWork.call(vertx, () -> pages.liveNow(share)).await().atMost(WAIT);
+        Context request = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        VertxContextSafetyToggle.setContextSafe(request, true);
+        AtomicReference<Cancellable> open = new AtomicReference<>();
+        try (var lock = PostgresTestResource.TestDatabase.fromEnvironment().connect("pmedia_engagement_test");
+                var waiting = PostgresTestResource.TestDatabase.fromEnvironment()
+                        .connect("pmedia_engagement_test")) {
+            lock.setAutoCommit(false);
+            try (var row = lock.prepareStatement("SELECT 1 FROM shared_video WHERE share_id = ? FOR UPDATE")) {
+                row.setString(1, share);
+                assertThat(row.executeQuery().next()).isTrue();
+            }
+            request.runOnContext(ignored -> open.set(claims.open(video).subscribe().with(opening -> {
+            })));
+            // the claim's update waits for the row's lock
+            Patience.await().until(() -> {
+                try (var query = waiting.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND wait_event_type = 'Lock'")) {
+                    var rows = query.executeQuery();
+                    return rows.next() && rows.getInt(1) > 0;
+                }
+            });
+            // the viewer leaves, as the HTTP layer cancels a request whose connection closed: on its context
+            CompletableFuture<Void> left = new CompletableFuture<>();
+            request.runOnContext(ignored -> {
+                open.get().cancel();
+                left.complete(null);
+            });
+            left.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            lock.commit();
+        }
+        Patience.await().untilAsserted(() -> assertThat(renders.withKey(share)).hasSize(1));
+        assertThat(attempts(share)).isEqualTo("1");
+        assertThat(column(share, "render_requested_at")).isNotNull();
     }
 
     @Test

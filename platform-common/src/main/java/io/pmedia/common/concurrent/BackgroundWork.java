@@ -31,6 +31,20 @@ public final class BackgroundWork {
                 failure -> LOG.warnf(failure, "%s failed: %s", what, failure.getMessage())));
     }
 
+    /**
+     * A request's database work on a context of its own, run to its end even when the caller stops waiting for it
+     * (a viewer who closed the page, a player that gave up, a timeout); the outcome comes back on the caller's
+     * context. A reactive Hibernate session cut short by a cancellation is closed under its own running statements:
+     * its transaction is rolled back behind the work's back (a claim a viewer made by opening a page is lost), and
+     * the next statement finds no session. Its own context also keeps it apart from any other session the caller's
+     * context holds: two sessions open at once on one Vert.x context share one slot for it, and the one overwritten
+     * is never closed, its connection lost to the pool (docs/decisions.md, "A request's database work runs to its
+     * end").
+     */
+    public static <T> Uni<T> toTheEnd(Vertx vertx, Supplier<Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> Contexts.resumeOnCurrent(call(vertx, work)));
+    }
+
     /** The same, returning the outcome to the caller (which may be on any thread). */
     public static <T> Uni<T> call(Vertx vertx, Supplier<Uni<T>> work) {
         Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
