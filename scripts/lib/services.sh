@@ -33,7 +33,7 @@ outside_inputs() { # service
     case "$path" in build/* | "") continue ;; esac
     case "${path##*/}" in index.*) path="${path%/*}" ;; esac
     paths+=("$path")
-  done < <(grep -o '${maven.multiModuleProjectDirectory}/[^<]*' "$(module_dir "$1")/pom.xml" 2>/dev/null |
+  done < <({ grep -o '${maven.multiModuleProjectDirectory}/[^<]*' "$(module_dir "$1")/pom.xml" 2>/dev/null || true; } |
     sed 's|^${maven.multiModuleProjectDirectory}/||' | sort -u)
   for path in "${paths[@]}"; do
     inside=0
