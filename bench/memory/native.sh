@@ -15,26 +15,30 @@ work="$(mktemp -d)"
 trap './pmedia stop "$service" >/dev/null; ./pmedia start "$service" >/dev/null; rm -rf "$work"' EXIT
 
 ./pmedia stop "$service" >/dev/null
-JAVA_TOOL_OPTIONS="-XX:NativeMemoryTracking=summary" ./pmedia start "$service" >/dev/null
-pid="$(cat ".pmedia/run/$service.pid")"
+# exported for the load too: a load that restarts the service (the gateway's benchmark does) keeps it tracked
+export JAVA_TOOL_OPTIONS="-XX:NativeMemoryTracking=summary"
+./pmedia start "$service" >/dev/null
 # One sample: the RSS, the resident part of the heap's mapping (the one mapping of the heap's size, -Xms = -Xmx, as the
 # table of docs/performance.md counts it), and the tracked categories.
 sample() {
-  local nmt heap
-  nmt="$(jcmd "$pid" VM.native_memory summary | sed -n 's/^-[[:space:]]*\(.*[^ ]\) (reserved=[0-9]*KB, committed=\([0-9]*\)KB)$/\1\t\2/p')"
+  local nmt heap pid
+  pid="$(cat ".pmedia/run/$service.pid")" # read each time: the load may have restarted it
+  nmt="$(jcmd "$pid" VM.native_memory summary 2>/dev/null | sed -n 's/^-[[:space:]]*\(.*[^ ]\) (reserved=[0-9]*KB, committed=\([0-9]*\)KB)$/\1\t\2/p')" || return 1
+  [ -n "$nmt" ] || return 1
   heap="$(printf '%s\n' "$nmt" | awk -F'\t' '$1 == "Java Heap" { print $2 }')"
   printf '=== %s rss=%s\n' "$(date -u +%T)" "$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status")"
   printf 'heap resident\t%s\n' "$(awk -v size="$heap" '$1 == "Size:" { this = ($2 == size) } this && $1 == "Rss:" { print $2; exit }' "/proc/$pid/smaps")"
   printf '%s\n' "$nmt"
 }
-(while kill -0 "$pid" 2>/dev/null; do sample >>"$work/samples" 2>/dev/null || true; sleep 5; done) &
+(while :; do sample >"$work/one" 2>/dev/null && cat "$work/one" >>"$work/samples"; sleep 5; done) &
 sampler=$!
 printf 'native memory of %s-service under "%s", %s, %s (%s cores), commit %s\n' "$service" "$*" \
   "$(date -u +%FT%TZ)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" \
   "$(git rev-parse --short HEAD)"
 "$@" >"$work/load.log" 2>&1 || { echo "the load failed:" >&2; tail -20 "$work/load.log" >&2; }
-sample >>"$work/samples"
 kill "$sampler" 2>/dev/null || true
+sample >>"$work/samples" 2>/dev/null || true
+unset JAVA_TOOL_OPTIONS
 printf '%-36s %10s %12s\n' "category (committed MiB)" "at start" "at peak RSS"
 awk -F'\t' '
   /^=== / { rss = substr($0, index($0, "rss=") + 4) + 0; n++; r[n] = rss; if (rss > best) { best = rss; at = n }; next }
