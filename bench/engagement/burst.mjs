@@ -158,4 +158,5 @@ try {
   process.stdout.write(JSON.stringify({ quiet, burst, results }) + '\n');
 } finally {
   await browser.close();
+  fs.rmSync(path.dirname(niced), { recursive: true, force: true });
 }
