@@ -12,7 +12,7 @@ cd "$ROOT"
 service="$1"
 shift
 work="$(mktemp -d)"
-trap './pmedia stop "$service" >/dev/null; ./pmedia start "$service" >/dev/null; rm -rf "$work"' EXIT
+trap 'unset JAVA_TOOL_OPTIONS; ./pmedia stop "$service" >/dev/null; ./pmedia start "$service" >/dev/null; rm -rf "$work"' EXIT
 
 ./pmedia stop "$service" >/dev/null
 # exported for the load too: a load that restarts the service (the gateway's benchmark does) keeps it tracked
@@ -38,7 +38,6 @@ printf 'native memory of %s-service under "%s", %s, %s (%s cores), commit %s\n' 
 "$@" >"$work/load.log" 2>&1 || { echo "the load failed:" >&2; tail -20 "$work/load.log" >&2; }
 kill "$sampler" 2>/dev/null || true
 sample >>"$work/samples" 2>/dev/null || true
-unset JAVA_TOOL_OPTIONS
 printf '%-36s %10s %12s\n' "category (committed MiB)" "at start" "at peak RSS"
 awk -F'\t' '
   /^=== / { rss = substr($0, index($0, "rss=") + 4) + 0; n++; r[n] = rss; if (rss > best) { best = rss; at = n }; next }

@@ -30,7 +30,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.engagement.EngagementFixture;
 import io.pmedia.engagement.SharedVideoRow;
 import io.pmedia.engagement.service.Pages;
@@ -142,7 +141,7 @@ class OnViewPagesTest extends EngagementFixture {
     void aViewerWhoLeavesWhileTheClaimWaitsHasStillAskedForTheRender() throws Exception {
         UUID task = UUID.randomUUID();
         String share = onView(task, 4, SharedVideo.Render.ON_VIEW);
-        SharedVideoRow video = BackgroundWork.call(vertx, () -> pages.liveNow(share)).await().atMost(WAIT);
+        SharedVideoRow video = pages.liveNow(share).await().atMost(WAIT); // read on a context of its own
         Context request = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
         VertxContextSafetyToggle.setContextSafe(request, true);
         AtomicReference<Cancellable> open = new AtomicReference<>();

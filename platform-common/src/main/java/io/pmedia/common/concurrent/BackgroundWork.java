@@ -31,6 +31,14 @@ public final class BackgroundWork {
                 failure -> LOG.warnf(failure, "%s failed: %s", what, failure.getMessage())));
     }
 
+    /** The same, returning the outcome to the caller (which may be on any thread). */
+    public static <T> Uni<T> call(Vertx vertx, Supplier<Uni<T>> work) {
+        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        VertxContextSafetyToggle.setContextSafe(context, true);
+        return Uni.createFrom().emitter(emitter -> context.runOnContext(ignored -> work.get().subscribe()
+                .with(emitter::complete, emitter::fail)));
+    }
+
     /**
      * A request's database work on a context of its own, run to its end even when the caller stops waiting for it
      * (a viewer who closed the page, a player that gave up, a timeout); the outcome comes back on the caller's
@@ -43,13 +51,5 @@ public final class BackgroundWork {
      */
     public static <T> Uni<T> toTheEnd(Vertx vertx, Supplier<Uni<T>> work) {
         return Uni.createFrom().deferred(() -> Contexts.resumeOnCurrent(call(vertx, work)));
-    }
-
-    /** The same, returning the outcome to the caller (which may be on any thread). */
-    public static <T> Uni<T> call(Vertx vertx, Supplier<Uni<T>> work) {
-        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-        VertxContextSafetyToggle.setContextSafe(context, true);
-        return Uni.createFrom().emitter(emitter -> context.runOnContext(ignored -> work.get().subscribe()
-                .with(emitter::complete, emitter::fail)));
     }
 }
