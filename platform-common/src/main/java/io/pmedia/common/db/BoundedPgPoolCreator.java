@@ -1,7 +1,6 @@
 package io.pmedia.common.db;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Singleton;
 
@@ -13,8 +12,9 @@ import io.vertx.sqlclient.PoolOptions;
 
 /**
  * Creates every service's reactive PostgreSQL pool as Quarkus configures it, plus the bounds of {@link DatabaseBounds}
- * on connecting and on waiting for a connection, so that an unreachable database costs a request seconds, not
- * minutes. {@link PgPoolCreator} is Quarkus' hook for pool options it has no properties for.
+ * on connecting, on waiting for a connection and on the number waiting, so that an unreachable database costs a
+ * request seconds, not minutes. The wait is bounded by {@link BoundedPool}, not by Vert.x, whose own bound loses
+ * connections. {@link PgPoolCreator} is Quarkus' hook for pool options it has no properties for.
  */
 @Singleton
 public class BoundedPgPoolCreator implements PgPoolCreator {
@@ -29,10 +29,10 @@ public class BoundedPgPoolCreator implements PgPoolCreator {
     @SuppressWarnings("deprecation") // Quarkus 3.34 casts what a creator returns to PgPool; Pool alone fails.
     public Pool create(Input input) {
         PoolOptions pool = input.poolOptions()
-                .setConnectionTimeout((int) bounds.acquireTimeout().toMillis())
-                .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS);
+                .setConnectionTimeout(0)
+                .setMaxWaitQueueSize(bounds.maxWaiting());
         List<PgConnectOptions> servers = input.pgConnectOptionsList();
         servers.forEach(server -> server.setConnectTimeout((int) bounds.connectTimeout().toMillis()));
-        return PgPool.pool(input.vertx(), servers, pool);
+        return new BoundedPool(PgPool.pool(input.vertx(), servers, pool), input.vertx(), bounds.acquireTimeout());
     }
 }

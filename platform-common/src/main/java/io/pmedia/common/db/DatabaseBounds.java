@@ -22,4 +22,12 @@ public interface DatabaseBounds {
      */
     @WithDefault("3s")
     Duration acquireTimeout();
+
+    /**
+     * Requests waiting for a connection at most; one more is answered 503 at once. It bounds what a database that
+     * stopped answering piles up: a request that gave up after {@link #acquireTimeout()} stays in the pool's queue
+     * until a connection frees up for it, and gives that connection straight back.
+     */
+    @WithDefault("1024")
+    int maxWaiting();
 }

@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
+import io.pmedia.common.db.ConnectionWaitTimeout;
 import io.vertx.core.VertxException;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
@@ -29,7 +31,8 @@ public final class Outages {
             + " retry later";
 
     /**
-     * The Vert.x SQL pool's failures when no connection could be had within its wait bound: a bare
+     * The Vert.x SQL pool's failures when no connection could be had within its own wait bound (ours is
+     * {@link ConnectionWaitTimeout}, as a pool of another creator may still have it): a bare
      * {@code NoStackTraceThrowable("Timeout")} for a request waiting for a connection, a {@code VertxException} for a
      * query sent to the pool itself. Neither has a type of its own to test for.
      */
@@ -62,6 +65,8 @@ public final class Outages {
 
     private static boolean unreachable(Throwable cause) {
         if (cause instanceof SocketException && !(cause instanceof BindException)
+                || cause instanceof ConnectionWaitTimeout
+                || cause instanceof ConnectionPoolTooBusyException
                 || cause instanceof ClosedConnectionException
                 || cause instanceof SQLTransientConnectionException
                 || cause instanceof SQLNonTransientConnectionException) {

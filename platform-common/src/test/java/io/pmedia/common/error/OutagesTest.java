@@ -6,10 +6,13 @@ import java.net.BindException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.concurrent.CompletionException;
 
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.common.db.ConnectionWaitTimeout;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.impl.NoStackTraceThrowable;
 import io.vertx.pgclient.PgException;
 import io.vertx.sqlclient.ClosedConnectionException;
@@ -24,6 +27,9 @@ class OutagesTest {
         // the database going down in the middle of a statement: the socket is reset under the client
         assertThat(Outages.isUnreachableDependency(new SocketException("Connection reset"))).isTrue();
         assertThat(Outages.isUnreachableDependency(new NoStackTraceThrowable("Timeout"))).isTrue();
+        assertThat(Outages.isUnreachableDependency(new ConnectionWaitTimeout(Duration.ofSeconds(3)))).isTrue();
+        assertThat(Outages.isUnreachableDependency(
+                new ConnectionPoolTooBusyException("Connection pool reached max wait queue size of 1024"))).isTrue();
         assertThat(Outages.isUnreachableDependency(
                 new NoStackTraceThrowable("Connection is not active now, current status: CLOSED"))).isTrue();
     }
