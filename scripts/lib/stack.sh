@@ -36,6 +36,26 @@ demo_token() {
     -d "{\"client_id\":\"$PMEDIA_DEMO_CLIENT_ID\",\"client_secret\":\"$PMEDIA_DEMO_CLIENT_SECRET\"}")" access_token
 }
 
+# bench_vendor NAME [WEBHOOK_URL]: onboards a vendor of a benchmark's own (POST /admin/clients with the admin token),
+# with WEBHOOK_URL as its webhook when given, so that the demo vendor is left as it was; sets BENCH_CLIENT and
+# BENCH_TOKEN (a bearer token of it). bench_vendor_remove deletes it.
+bench_vendor() {
+  local hook="" answer secret
+  [ -z "${2:-}" ] || hook=",\"webhook-url\":\"$2\""
+  answer="$(curl -s -X POST "$PMEDIA_GATEWAY_URL/admin/clients" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
+    -H 'Content-Type: application/json' -d "{\"name\":\"$1\",\"allowed-ips\":[\"127.0.0.1\"]$hook}")"
+  BENCH_CLIENT="$(field "$answer" client-id)"
+  secret="$(field "$answer" client-secret)"
+  [ -n "$BENCH_CLIENT" ] || { echo "POST /admin/clients: $answer" >&2; return 1; }
+  BENCH_TOKEN="$(field "$(curl -s -X POST "$PMEDIA_GATEWAY_URL/auth/token" -H 'Content-Type: application/json' \
+    -d "{\"client_id\":\"$BENCH_CLIENT\",\"client_secret\":\"$secret\"}")" access_token)"
+}
+
+bench_vendor_remove() {
+  [ -z "${BENCH_CLIENT:-}" ] || curl -s -o /dev/null -X DELETE "$PMEDIA_GATEWAY_URL/admin/clients/$BENCH_CLIENT" \
+    -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" || true
+}
+
 # template_of TOKEN USE_CASE_ID: the template-id of the token's vendor's template of that use case (GET /templates;
 # the sample templates ./pmedia up registers, such as product-tour); empty when it has none.
 template_of() {
