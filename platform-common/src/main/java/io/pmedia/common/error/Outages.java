@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
-import io.pmedia.common.db.ConnectionWaitTimeout;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.impl.NoStackTraceThrowable;

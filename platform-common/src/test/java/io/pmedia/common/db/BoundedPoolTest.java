@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.common.error.ConnectionWaitTimeout;
 import io.pmedia.common.error.Outages;
 import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.reactive.pg.client.PgPoolCreator;
