@@ -14,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -37,13 +40,19 @@ import io.pmedia.events.RenderJob;
 import io.pmedia.events.RenderOnView;
 import io.pmedia.events.SharedVideo;
 import io.pmedia.events.Topics;
+import io.pmedia.media.service.MediaRequests;
 import io.pmedia.testing.ErrorAssertions;
 import io.pmedia.testing.KafkaEvents;
 import io.pmedia.testing.Patience;
 import io.pmedia.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 /**
  * A realtime request rendered on first view (docs/sharing.md, "Render on first view"), over the real database and
@@ -61,6 +70,12 @@ class OnViewRequestTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    MediaRequests requests;
+
+    @Inject
+    Vertx vertx;
 
     private KafkaEvents statusEvents;
     private KafkaEvents jobs;
@@ -174,6 +189,49 @@ class OnViewRequestTest {
         JsonPath done = awaitFinal(client, id);
         assertThat(done.getString("status")).isEqualTo("SUCCESS");
         assertThat(done.getString("share-url")).endsWith("/v/" + shareId);
+        assertThat(jobs.withKey(id)).hasSize(1);
+    }
+
+    /**
+     * An owner who stops waiting for its status read while the read's claim waits on the database has still viewed
+     * the request: the claim runs to its end and the render goes out. Cut short, the claim's transaction was rolled
+     * back under it and nothing was rendered until the next read.
+     */
+    @Test
+    void anOwnerWhoStopsWaitingForItsStatusReadHasStillClaimedTheRender() throws Exception {
+        UUID client = UUID.randomUUID();
+        String id = request(client, onView("on-view-left")).statusCode(200).extract().path("service-request-id");
+        Patience.await().untilAsserted(() -> assertThat(pages(id)).hasSize(1));
+        Context request = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        VertxContextSafetyToggle.setContextSafe(request, true);
+        AtomicReference<Cancellable> read = new AtomicReference<>();
+        try (Connection lock = dataSource.getConnection(); Connection waiting = dataSource.getConnection()) {
+            lock.setAutoCommit(false);
+            try (PreparedStatement row = lock.prepareStatement("SELECT 1 FROM media_request WHERE id = ? FOR UPDATE")) {
+                row.setObject(1, UUID.fromString(id));
+                assertThat(row.executeQuery().next()).isTrue();
+            }
+            request.runOnContext(ignored -> read.set(requests.status(client, id).subscribe().with(status -> {
+            })));
+            // the claim's update waits for the row's lock
+            Patience.await().until(() -> {
+                try (PreparedStatement query = waiting.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                        + " WHERE datname = current_database() AND wait_event_type = 'Lock'")) {
+                    var rows = query.executeQuery();
+                    return rows.next() && rows.getInt(1) > 0;
+                }
+            });
+            // the owner stops waiting, as the HTTP layer cancels a request whose connection closed: on its context
+            CompletableFuture<Void> left = new CompletableFuture<>();
+            request.runOnContext(ignored -> {
+                read.get().cancel();
+                left.complete(null);
+            });
+            left.get(30, TimeUnit.SECONDS);
+            lock.commit();
+        }
+        Patience.await().untilAsserted(() -> assertThat(jobs.withKey(id)).hasSize(1));
+        assertThat(awaitFinal(client, id).getString("status")).isEqualTo("SUCCESS");
         assertThat(jobs.withKey(id)).hasSize(1);
     }
 

@@ -17,6 +17,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.opentelemetry.instrumentation.annotations.WithSpan;
+import io.pmedia.common.concurrent.BackgroundWork;
 import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.paging.Cursor;
@@ -49,6 +50,7 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 
 /**
  * The life of a realtime request: acceptance (idempotent per client and client-request-id; a request that cannot be
@@ -104,10 +106,12 @@ public class MediaRequests {
     private final RequestEventStore timeline;
     private final StreamOpenings openings;
     private final OnViewRenders onView;
+    private final Vertx vertx;
 
     public MediaRequests(ObjectMapper mapper, MediaRequestStore requests, TemplateStore versions, MediaEvents events,
             TemplateCatalog templates, ObjectStore store, MediaConfig config, ShareLinks shares,
-            RequestEventStore timeline, StreamOpenings openings, OnViewRenders onView) {
+            RequestEventStore timeline, StreamOpenings openings, OnViewRenders onView, Vertx vertx) {
+        this.vertx = vertx;
         this.openings = openings;
         this.onView = onView;
         this.shares = shares;
@@ -345,12 +349,15 @@ public class MediaRequests {
 
     /**
      * The client's request as interface 2.6 shows it; another client's id reads as not found. The owner's read of an
-     * on-view request nobody opened yet is its first view: it claims the render, as an open of its link would.
+     * on-view request nobody opened yet is its first view: it claims the render, as an open of its link would, and
+     * to its end on a context of its own: a caller who stops waiting has still viewed it (docs/decisions.md, "A
+     * request's database work runs to its end").
      */
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
         return owned(clientId, transactionId).flatMap(request -> request.awaitsView()
-                ? Panache.withTransaction(() -> onView.claim(request.id, clientId, null))
+                ? BackgroundWork.toTheEnd(vertx, () -> Panache.withTransaction(
+                        () -> onView.claim(request.id, clientId, null)))
                         .map(claimed -> statusOf(claimed != null ? claimed : request))
                 : Uni.createFrom().item(statusOf(request)));
     }
