@@ -12,7 +12,6 @@ SIZE="${2:-2048x3072}"
 # shellcheck source=scripts/lib/stack.sh
 . scripts/lib/stack.sh
 use_stack vton
-trap release_stack EXIT
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"; release_stack' EXIT

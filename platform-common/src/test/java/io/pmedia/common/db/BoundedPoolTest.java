@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,6 +22,7 @@ import io.pmedia.testing.PostgresTestResource.TestDatabase;
 import io.quarkus.reactive.pg.client.PgPoolCreator;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
@@ -26,6 +31,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgPool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
 
 /**
  * The pool every service gets from {@link BoundedPgPoolCreator}, on the real PostgreSQL server, with one connection
@@ -96,7 +102,7 @@ class BoundedPoolTest {
                 .hasCauseInstanceOf(ConnectionWaitTimeout.class);
 
         await(held.close());
-        assertThat(await(pool.preparedQuery("SELECT $1::int").execute(io.vertx.sqlclient.Tuple.of(7)))
+        assertThat(await(pool.preparedQuery("SELECT $1::int").execute(Tuple.of(7)))
                 .iterator().next().getInteger(0)).isEqualTo(7);
         assertThat(await(pool.query("SELECT 2").mapping(row -> row.getInteger(0)).execute()).iterator().next())
                 .isEqualTo(2);
@@ -157,8 +163,8 @@ class BoundedPoolTest {
 
     /** {@code count} event-loop contexts, each on a thread of its own. */
     private List<Context> distinctEventLoops(int count) throws Exception {
-        List<Context> contexts = new java.util.ArrayList<>();
-        java.util.Set<Thread> threads = new java.util.HashSet<>();
+        List<Context> contexts = new ArrayList<>();
+        Set<Thread> threads = new HashSet<>();
         for (int tries = 0; contexts.size() < count && tries < 4 * count; tries++) {
             Context context = ((VertxInternal) vertx).createEventLoopContext();
             if (threads.add(await(onContext(context, () -> Future.succeededFuture(Thread.currentThread()))))) {
@@ -169,8 +175,8 @@ class BoundedPoolTest {
         return contexts;
     }
 
-    private static <T> Future<T> onContext(Context context, java.util.function.Supplier<Future<T>> work) {
-        io.vertx.core.Promise<T> promise = io.vertx.core.Promise.promise();
+    private static <T> Future<T> onContext(Context context, Supplier<Future<T>> work) {
+        Promise<T> promise = Promise.promise();
         context.runOnContext(ignored -> work.get().onComplete(promise));
         return promise.future();
     }
