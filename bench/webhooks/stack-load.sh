@@ -21,9 +21,11 @@ trap 'bench_vendor_remove; [ -z "$receiver" ] || kill "$receiver" 2>/dev/null ||
 node -e '
 const fs = require("fs");
 let n = 0;
+// counted before the answer: POST /webhooks/test of the notifier returns only after the answer, so the count below
+// already holds every push the calls made
 require("http").createServer((q, s) => q.resume().on("end", () => {
-  s.writeHead(202).end();
   fs.writeFileSync(process.argv[2], String(++n));
+  s.writeHead(202).end();
 })).listen(Number(process.argv[1]), "127.0.0.1");' "$PORT" "$work/pushes" &
 receiver=$!
 echo 0 >"$work/pushes"
