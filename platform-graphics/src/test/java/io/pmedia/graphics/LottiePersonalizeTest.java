@@ -203,6 +203,34 @@ class LottiePersonalizeTest {
     }
 
     @Test
+    void anOpenMaskMakesNoTransparencyAsInAfterEffectsAndLottieWeb() throws Exception {
+        // a 200x100 file: a blue box masked to (20,20)-(100,80), then by an open line from (60,10) through (150,50)
+        // to (60,90) in difference mode (After Effects exports such a line as a path for a stroke); under it green,
+        // and a red box whose only mask is an open line
+        String masked = box("0,0,1", 0, 0, 200, 100).replace("\"ks\":{}", "\"ks\":{},\"hasMask\":true,"
+                + "\"masksProperties\":[" + mask("a", true, "[20,20],[100,20],[100,80],[20,80]") + ","
+                + mask("f", false, "[60,10],[150,50],[60,90]") + "]");
+        String lined = box("1,0,0", 160, 60, 40, 40).replace("\"ks\":{}", "\"ks\":{},\"hasMask\":true,"
+                + "\"masksProperties\":[" + mask("a", false, "[170,70],[190,90]") + "]");
+        String json = LottieCheckTest.file(masked + "," + lined + "," + box("0,1,0", 0, 0, 200, 100), "");
+        byte[] drawn = draw(LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of()), 10);
+        assertThat(pixel(drawn, 40, 50)).as("inside the closed mask only").isEqualTo(0x0000ff);
+        assertThat(pixel(drawn, 90, 50)).as("inside both: a difference with a closed path would cut it out")
+                .isEqualTo(0x0000ff);
+        assertThat(pixel(drawn, 130, 50)).as("inside the line's hull only: it adds nothing").isEqualTo(0x00ff00);
+        assertThat(pixel(drawn, 195, 65)).as("a layer whose only mask is open is not cropped").isEqualTo(0xff0000);
+    }
+
+    /** A static mask of {@code mode} through the points {@code points} ("[x,y],..."), closed or open. */
+    static String mask(String mode, boolean closed, String points) {
+        String zeros = String.join(",", java.util.Collections.nCopies(points.split("\\],\\[").length, "[0,0]"));
+        return "{\"mode\":\"" + mode + "\",\"inv\":false,\"o\":{\"a\":0,\"k\":100},\"x\":{\"a\":0,\"k\":0},"
+                + "\"pt\":{\"a\":0,\"k\":{\"i\":[" + zeros + "],\"o\":[" + zeros + "],\"v\":[" + points + "],\"c\":"
+                + closed + "}}}";
+    }
+
+    @Test
     void anImageThatIsNotAPngOrJpegIsRefused() {
         String json = LottieCheckTest.file(LottieCheckTest.imageLayer("photo"),
                 "{\"id\":\"photo\",\"w\":10,\"h\":10,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");

@@ -77,8 +77,9 @@ public final class LottieFile {
     /**
      * The JSON the engine draws: the file checked, upgraded as lottie-web upgrades old Bodymovin files, its slots
      * resolved (each property that names a slot takes the slot's value, or the replacement given here),
-     * personalized, and its keyframed paths of changing vertex counts made one count ({@code PathCounts}: Skottie
-     * drops them, lottie-web plays them).
+     * personalized, its keyframed paths of changing vertex counts made one count ({@code PathCounts}: Skottie
+     * drops them, lottie-web plays them), and its open masks made masks that do nothing ({@code OpenMasks}: Skottie
+     * fills them as if closed, After Effects and lottie-web do not).
      *
      * @param texts text by a text layer's name ({@code nm}) or a text slot's id: the text of every keyframe of the
      *        layer's text document; at most {@link #MAX_TEXT} characters
@@ -94,6 +95,7 @@ public final class LottieFile {
         new FileChecker(root).check();
         new Personalizer(root).apply(texts, colors, images);
         PathCounts.apply(root);
+        OpenMasks.apply(root);
         try {
             return JSON.writeValueAsString(root);
         } catch (IOException e) {
