@@ -2,6 +2,7 @@ package io.pmedia.graphics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayInputStream;
@@ -20,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
+import io.pmedia.graphics.draw.Fill;
+import io.pmedia.graphics.draw.Geometry;
 import io.pmedia.graphics.draw.VideoFrames;
 import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.motion.Easing;
@@ -32,6 +35,8 @@ import io.pmedia.graphics.text.FontChain;
  * fails the write after the frames before it.
  */
 class FrameStreamTest {
+
+    static final FontChain FONTS = FontChain.of(Map.of());
 
     /** A text fading in over its first second: every frame of it differs from the last. */
     static Scene fading() {
@@ -128,6 +133,37 @@ class FrameStreamTest {
         }
         assertThat(written.size()).as("the three frames before it").isEqualTo(3 * 64 * 32 * 4);
         assertThat(drawerThreads()).isEmpty();
+    }
+
+    @Test
+    void anOpaqueFrameIsReadBackAsItIsAndATranslucentOneWithStraightAlpha() {
+        Timing always = new Timing(-1, 10, 0, 0);
+        ShapeLayer half = new ShapeLayer(always, new Geometry.Rect(0, 0, 8, 8), new Fill.Solid(0x80336699), null,
+                null, null);
+        ShapeLayer ground = new ShapeLayer(always, new Geometry.Rect(0, 0, 8, 8), new Fill.Solid(0xff000000), null,
+                null, null);
+        try (FrameRenderer translucent = new FrameRenderer(new Scene(8, 8, 25, List.of(half)), FONTS);
+                FrameRenderer opaque = new FrameRenderer(new Scene(8, 8, 25, List.of(ground, half)), FONTS)) {
+            // straight: the colour as given (to a rounding), its alpha apart; premultiplied would read 1a 33 4d 80
+            assertThat(rgba(translucent.render(0))).satisfies(px -> {
+                assertThat(px[0]).isCloseTo(0x33, within(1));
+                assertThat(px[1]).isCloseTo(0x66, within(1));
+                assertThat(px[2]).isCloseTo(0x99, within(1));
+                assertThat(px[3]).isEqualTo(0x80);
+            });
+            // over black, half of it: opaque, the same bytes either way
+            assertThat(rgba(opaque.render(0))).satisfies(px -> {
+                assertThat(px[0]).isCloseTo(0x1a, within(1));
+                assertThat(px[1]).isCloseTo(0x33, within(1));
+                assertThat(px[2]).isCloseTo(0x4d, within(1));
+                assertThat(px[3]).isEqualTo(0xff);
+            });
+        }
+    }
+
+    /** The first pixel's four channels, 0 to 255. */
+    private static int[] rgba(byte[] frame) {
+        return new int[]{frame[0] & 0xff, frame[1] & 0xff, frame[2] & 0xff, frame[3] & 0xff};
     }
 
     private static boolean drawerWaitsForRoom() {

@@ -129,13 +129,26 @@ final class SegmentGraph {
      */
     String filterComplex() {
         if (!engineText.isEmpty() && graphicsInput < 0) {
+            boolean alone = inputs == 0;
+            // read ahead by at most PIPE_QUEUE frames (a frame is megabytes: FFmpeg's default would hold 8)
+            args.addAll(List.of("-thread_queue_size", Integer.toString(PIPE_QUEUE)));
             args.addAll(engineText.inputOptions());
             args.addAll(List.of("-i", "pipe:0"));
             graphicsInput = inputs++;
+            if (alone) {
+                // FFmpeg 5.1 reads its inputs on threads of their own only when it has two or more; with the pipe
+                // alone it would read a frame only between the frames it filters and encodes, so the engine and
+                // FFmpeg would take turns. An empty input that no output maps makes it two.
+                args.addAll(List.of("-f", "lavfi", "-t", "0.04", "-i", "anullsrc"));
+                inputs++;
+            }
             chains.add(engineText.chain(graphicsInput));
         }
         return String.join(";", chains);
     }
+
+    /** How many of the engine's frames FFmpeg's reading thread may hold ahead of its filters. */
+    static final int PIPE_QUEUE = 2;
 
     /** What the graphics engine writes to the command's standard input; null when it draws nothing. */
     GraphicsInput graphics() {

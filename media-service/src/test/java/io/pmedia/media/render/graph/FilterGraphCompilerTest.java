@@ -160,6 +160,23 @@ class FilterGraphCompilerTest {
     }
 
     @Test
+    void theEnginesFramesAreReadOnAThreadOfTheirOwnAFewFramesAhead(@TempDir Path work) throws IOException {
+        // with a picture FFmpeg has two inputs already, and reads each on a thread of its own
+        String withPhoto = String.join(" ", compiler.compile(video("Ada"), photo(work), work).arguments());
+        assertThat(withPhoto).contains("-thread_queue_size 2 -f rawvideo").doesNotContain("lavfi");
+        // the engine's frames alone: an empty second input, which no output maps, makes FFmpeg read them on one
+        ResolvedVideo drawn = Templates.resolve(Templates.parse("""
+                {"use-case-id": "drawn", "name": "Drawn", "canvas": {"width": 320, "height": 180, "fps": 25},
+                 "segments": [{"id": "a", "duration": 1, "layers": [{"type": "text", "text": "Hi"}]}]}"""),
+                "{}");
+        FfmpegCommand alone = compiler.compile(drawn, Map.of(), work);
+        assertThat(String.join(" ", alone.arguments())).contains("-thread_queue_size 2 -f rawvideo",
+                "-i pipe:0 -f lavfi -t 0.04 -i anullsrc -filter_complex");
+        assertThat(Collections.frequency(alone.arguments(), "-i")).isEqualTo(2);
+        assertThat(graph(alone)).contains("[0:v]").doesNotContain("[1:");
+    }
+
+    @Test
     void vendorTextReachesOnlyTheGraphicsEngineNeverTheCommand(@TempDir Path work) throws IOException {
         String name = "O'Brien: 100% [x];drawbox=c=red, %{pts} \\";
 
