@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 
 import org.jetbrains.skia.Bitmap;
+import org.jetbrains.skia.BlendMode;
 import org.jetbrains.skia.Canvas;
 import org.jetbrains.skia.ColorAlphaType;
 import org.jetbrains.skia.ColorType;
@@ -51,6 +52,8 @@ public final class FrameRenderer implements AutoCloseable {
     private final ImageInfo premultiplied;
     /** The raster's pixels, to see whether a frame is opaque before it is read back. */
     private final Pixmap pixels;
+    /** Draws a picture's pixels as they are, replacing what is under them. */
+    private final Paint copy = new Paint();
     /** The states of the last frame drawn, and a picture of its bottom layers that had not changed. */
     private List<Object> previous;
     private Image below;
@@ -79,6 +82,7 @@ public final class FrameRenderer implements AutoCloseable {
         this.canvas = new Canvas(bitmap, new SurfaceProps());
         this.straight = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
         this.pixels = bitmap.peekPixels();
+        copy.setBlendMode(BlendMode.SRC);
     }
 
     private void prepare(FontChain fonts) {
@@ -215,14 +219,17 @@ public final class FrameRenderer implements AutoCloseable {
             unchanged++;
         }
         previous = states;
-        canvas.clear(0);
         int from = 0;
         if (below != null && Objects.equals(states.subList(0, belowCount), belowStates)) {
-            canvas.drawImage(below, 0, 0);
+            // copied over the whole raster (a blend would cost several times the copy), so nothing to clear first
+            canvas.drawImage(below, 0, 0, copy);
             from = belowCount;
-        } else if (below != null) {
-            below.close();
-            below = null;
+        } else {
+            canvas.clear(0);
+            if (below != null) {
+                below.close();
+                below = null;
+            }
         }
         // the layers that did not change since the last frame will likely not change in the next: keep them drawn
         int keep = unchanged > from && states.subList(0, unchanged).stream().anyMatch(st -> st != Boolean.FALSE)
@@ -336,6 +343,7 @@ public final class FrameRenderer implements AutoCloseable {
             below.close();
         }
         pixels.close();
+        copy.close();
         canvas.close();
         bitmap.close();
     }
