@@ -373,7 +373,7 @@ class MemoryTest {
         }))).singleElement().asString().startsWith("gateway: heap 358 MiB");
         // A render worker whose heap is 70 % of its limit again: FFmpeg's two pieces do not fit beside it.
         assertThat(jvmProblems(prod.changed(o -> removeEnv(o, "media-worker", "JAVA_TOOL_OPTIONS"))))
-                .singleElement().asString().startsWith("media-worker: heap 1433 MiB").contains("2 pieces x 336 MiB");
+                .singleElement().asString().startsWith("media-worker: heap 1612 MiB").contains("2 pieces x 452 MiB");
         // A request below the limit.
         assertThat(jvmProblems(prod.changed(o -> set(o, "Deployment vton",
                 "/spec/template/spec/containers/0/resources/requests/memory", "512Mi"))))
