@@ -51,7 +51,7 @@ public final class FrameStream {
             for (long i = 0; i < frames; i++) {
                 Object next = queue.take();
                 if (next instanceof Failure failure) {
-                    throw failure.rethrown();
+                    failure.rethrow();
                 }
                 out.write((byte[]) next);
             }
@@ -110,11 +110,11 @@ public final class FrameStream {
     private record Failure(Throwable cause) {
 
         /** Throws the cause itself (a RuntimeException or an Error: nothing else is caught). */
-        RuntimeException rethrown() {
+        void rethrow() {
             if (cause instanceof Error error) {
                 throw error;
             }
-            return (RuntimeException) cause;
+            throw (RuntimeException) cause;
         }
     }
 }

@@ -43,6 +43,8 @@ final class SegmentGraph {
     static final int SHOWN = EngineText.SHOWN;
     /** How much closer a moving picture gets: a fifth. */
     static final String MOTION = "0.2";
+    /** How many of the engine's frames FFmpeg's reading thread may hold ahead of its filters. */
+    static final int PIPE_QUEUE = 2;
 
     final ResolvedVideo video;
     final TemplateDefinition.Canvas canvas;
@@ -146,9 +148,6 @@ final class SegmentGraph {
         }
         return String.join(";", chains);
     }
-
-    /** How many of the engine's frames FFmpeg's reading thread may hold ahead of its filters. */
-    static final int PIPE_QUEUE = 2;
 
     /** What the graphics engine writes to the command's standard input; null when it draws nothing. */
     GraphicsInput graphics() {
