@@ -222,6 +222,46 @@ class LottiePersonalizeTest {
         assertThat(pixel(drawn, 195, 65)).as("a layer whose only mask is open is not cropped").isEqualTo(0xff0000);
     }
 
+    @Test
+    void embeddedLettersTurnAboutTheGroupingAlignmentAsInLottieWeb() throws Exception {
+        // the 200x100 file: an "I" of embedded glyphs, 10x35 at size 50, on the baseline at (100,70); its grouping
+        // alignment is -50 %, which lottie-web puts 0.5 x 0.857 x 50 = 21.4 above the baseline, at y 48.6
+        String turned = LottieFile.personalize(letter(180).getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of());
+        byte[] drawn = draw(turned, 10);
+        // turned half a circle about y 48.6, the letter spans y 27.2 to 62.2; about its baseline (Skottie's point
+        // for a font without ascent) it would hang from y 70 down out of the file
+        assertThat(pixel(drawn, 105, 45)).as("turned about the alignment point").isEqualTo(0xffffff);
+        assertThat(pixel(drawn, 105, 80)).as("not about the baseline").isEqualTo(0x000000);
+
+        byte[] still = draw(LottieFile.personalize(letter(0).getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of()), 10);
+        assertThat(pixel(still, 105, 40)).as("the letter at rest stays where it is").isEqualTo(0xffffff);
+        assertThat(pixel(still, 105, 68)).isEqualTo(0xffffff);
+        assertThat(pixel(still, 105, 30)).isEqualTo(0x000000);
+        assertThat(pixel(still, 105, 75)).isEqualTo(0x000000);
+        assertThat(turned).as("the player is given zero alignment and lowered glyphs of a copy of the font")
+                .contains("\"a\":{\"a\":0,\"k\":[0,0.0]}").contains("Box (anchor 42.840)");
+    }
+
+    /** A file of one white "I" of embedded glyphs whose text animator turns every letter by {@code degrees}. */
+    static String letter(int degrees) {
+        String zeros = "[[0,0],[0,0],[0,0],[0,0]]";
+        String glyph = "{\"ch\":\"I\",\"size\":50,\"style\":\"Regular\",\"w\":20,\"fFamily\":\"Box\",\"data\":{\"shapes\":"
+                + "[{\"ty\":\"gr\",\"it\":[{\"ty\":\"sh\",\"ks\":{\"a\":0,\"k\":{\"i\":" + zeros + ",\"o\":" + zeros
+                + ",\"v\":[[0,0],[20,0],[20,-70],[0,-70]],\"c\":true}}}]}]}}";
+        String animator = "{\"nm\":\"turn\",\"s\":{\"t\":0,\"xe\":{\"a\":0,\"k\":0},\"ne\":{\"a\":0,\"k\":0},"
+                + "\"a\":{\"a\":0,\"k\":100},\"b\":1,\"rn\":0,\"sh\":1,\"r\":1},\"a\":{\"r\":{\"a\":0,\"k\":" + degrees
+                + "}}}";
+        String text = "{\"ty\":5,\"ip\":0,\"op\":30,\"st\":0,\"ks\":{\"p\":{\"a\":0,\"k\":[100,70,0]}},\"t\":{\"d\":"
+                + "{\"k\":[{\"s\":{\"s\":50,\"f\":\"Box-Regular\",\"t\":\"I\",\"j\":0,\"tr\":0,\"lh\":60,\"ls\":0,"
+                + "\"fc\":[1,1,1]},\"t\":0}]},\"p\":{},\"m\":{\"g\":1,\"a\":{\"a\":0,\"k\":[0,-50]}},\"a\":["
+                + animator + "]}}";
+        return "{\"v\":\"5.12.2\",\"fr\":30,\"ip\":0,\"op\":30,\"w\":200,\"h\":100,\"assets\":[],\"fonts\":{\"list\":"
+                + "[{\"fName\":\"Box-Regular\",\"fFamily\":\"Box\",\"fStyle\":\"Regular\",\"ascent\":75}]},"
+                + "\"chars\":[" + glyph + "],\"layers\":[" + text + "]}";
+    }
+
     /** A static mask of {@code mode} through the points {@code points} ("[x,y],..."), closed or open. */
     static String mask(String mode, boolean closed, String points) {
         String zeros = String.join(",", java.util.Collections.nCopies(points.split("\\],\\[").length, "[0,0]"));

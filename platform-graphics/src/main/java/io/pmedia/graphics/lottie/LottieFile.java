@@ -79,7 +79,9 @@ public final class LottieFile {
      * resolved (each property that names a slot takes the slot's value, or the replacement given here),
      * personalized, its keyframed paths of changing vertex counts made one count ({@code PathCounts}: Skottie
      * drops them, lottie-web plays them), and its open masks made masks that do nothing ({@code OpenMasks}: Skottie
-     * fills them as if closed, After Effects and lottie-web do not).
+     * fills them as if closed, After Effects and lottie-web do not), and the grouping alignment of text drawn with
+     * embedded glyphs moved into a copy of its glyphs ({@code TextAnchors}: Skottie turns such letters about their
+     * baseline).
      *
      * @param texts text by a text layer's name ({@code nm}) or a text slot's id: the text of every keyframe of the
      *        layer's text document; at most {@link #MAX_TEXT} characters
@@ -96,6 +98,7 @@ public final class LottieFile {
         new Personalizer(root).apply(texts, colors, images);
         PathCounts.apply(root);
         OpenMasks.apply(root);
+        TextAnchors.apply(root);
         try {
             return JSON.writeValueAsString(root);
         } catch (IOException e) {
