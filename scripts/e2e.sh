@@ -28,7 +28,9 @@ export PMEDIA_TRACING="${PMEDIA_TRACING:-1}"
 use_stack gateway
 receiver_pid=""
 webhook_set=0
+sampler_pid=""
 cleanup() {
+  if [ -n "$sampler_pid" ]; then kill "$sampler_pid" 2>/dev/null || true; fi
   if [ "$webhook_set" = 1 ]; then # the demo vendor has no webhook-url outside this check
     curl -s -o /dev/null -X PATCH "$GW/admin/clients/$PMEDIA_DEMO_CLIENT_ID" -H "Authorization: Bearer $PMEDIA_ADMIN_TOKEN" \
       -H 'Content-Type: application/json' -d '{"webhook-url":null}' || true
@@ -39,6 +41,9 @@ cleanup() {
 }
 trap cleanup EXIT
 work="$(mktemp -d)"
+# Every service JVM's memory outside its heap is sampled from here to the end of the system tests (checked there).
+bash scripts/memory-check.sh sample "$work/memory" &
+sampler_pid=$!
 
 GW="$PMEDIA_GATEWAY_URL"
 code() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
@@ -267,6 +272,15 @@ if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*
   fail "system tests (log: .pmedia/logs/system-tests.log, reports: system-tests/target/surefire-reports)"
 fi
 pass "system tests: $(grep -h 'Tests run' system-tests/target/surefire-reports/*.txt | awk -F'[ ,]+' '{n+=$3} END {print n}') tests through the gateway (BOLA, one request's trace ...)"
+
+# --- memory outside the heap under the stage's load, against the figures deploy/k8s's limits are computed from ------
+kill "$sampler_pid" 2>/dev/null || true
+sampler_pid=""
+if ! memory="$(bash scripts/memory-check.sh check "$work/memory")"; then
+  printf '%s\n' "$memory" >&2
+  fail "a service held more memory outside its heap than docs/performance.md's figure allows (measure it again with bench/memory/native.sh; MemoryTest then sizes its limit)"
+fi
+pass "memory outside the heap within the written figures: $(printf '%s\n' "$memory" | sed -n 's/^ok \([^:]*\): \([0-9]*\) MiB.* \([0-9]*\) with headroom$/\1 \2\/\3/p' | sort | paste -sd' ') MiB"
 
 # --- the quick fault scenarios (docs/reliability.md): the broker, a render worker and the database taken away --------
 if ! chaos_lines="$(./pmedia chaos kafka-outage worker-kill postgres-outage on-view-kafka-outage --quick 2>&1)"; then

@@ -129,6 +129,9 @@ service_env() {
     "PMEDIA_TLS_CERT=$KEYS/tls.crt" "PMEDIA_TLS_KEY=$KEYS/tls.key"
     "PMEDIA_FETCH_ALLOWED_NETWORKS=127.0.0.0/8,::1/128"
     "QUARKUS_HTTP_HOST=$HTTP_HOST" "QUARKUS_MANAGEMENT_HOST=$HTTP_HOST"
+    # glibc's native allocations (the graphics engine's above all) in two arenas, not one per thread up to 8 per core,
+    # each keeping what it freed: as the images run them (deploy/docker/Dockerfile; docs/decisions.md)
+    "MALLOC_ARENA_MAX=2"
   )
   if running zipkin; then
     SERVICE_ENV+=("PMEDIA_OTEL_DISABLED=false" "PMEDIA_TRACING_EXPORTER=zipkin"

@@ -156,8 +156,10 @@ class MemoryTest {
     static List<String> jvmProblems(Manifests m) {
         List<String> problems = new ArrayList<>();
         Map<String, Long> nonHeap = measured("module");
-        // a module measured under a load (bench/memory/native.sh) counts with the larger of its two figures
+        // a module measured under a load (bench/memory/native.sh, and the end-to-end stage of ./pmedia test:
+        // scripts/memory-check.sh) counts with the largest of its figures
         measured("module under load").forEach((module, loaded) -> nonHeap.merge(module, loaded, Math::max));
+        measured("module in ./pmedia test").forEach((module, loaded) -> nonHeap.merge(module, loaded, Math::max));
         for (ObjectNode node : m.ofKind("Deployment")) {
             Deployment d = TypedModels.bind(node, Deployment.class);
             String name = d.getMetadata().getName();
@@ -326,6 +328,26 @@ class MemoryTest {
     @FieldSource("OVERLAYS")
     void everyLimitHoldsTheHeapWhatTheJvmUsesBesideItAndFfmpeg(String overlay) {
         assertThat(jvmProblems(Manifests.of(overlay))).as(overlay).isEmpty();
+    }
+
+    /** The native allocator's arenas: the figures were measured with the local stack's setting, so the images'. */
+    static String arenas(Path file, String pattern) {
+        Matcher m = Pattern.compile(pattern).matcher(Manifests.read(Manifests.root().resolve(file)));
+        assertThat(m.find()).as("%s sets MALLOC_ARENA_MAX", file).isTrue();
+        return m.group(1);
+    }
+
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void everyJvmAllocatesNativeMemoryAsTheMeasuredOnesDid(String overlay) {
+        String local = arenas(Path.of("scripts/lib/services.sh"), "\"MALLOC_ARENA_MAX=(\\d+)\"");
+        assertThat(arenas(Path.of("deploy/docker/Dockerfile"), "MALLOC_ARENA_MAX=(\\d+)")).isEqualTo(local);
+        Manifests m = Manifests.of(overlay);
+        for (ObjectNode node : m.ofKind("Deployment")) {
+            Deployment d = TypedModels.bind(node, Deployment.class);
+            Map<String, String> env = NetworkPolicyTest.environment(m, WorkloadTest.container(d));
+            assertThat(env.getOrDefault("MALLOC_ARENA_MAX", local)).as(d.getMetadata().getName()).isEqualTo(local);
+        }
     }
 
     @ParameterizedTest
