@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Memory outside the heap, measured while the end-to-end stage loads the stack (issue 38; docs/operations.md,
 # "Memory"). The limits of deploy/k8s are computed by deploy-checks' MemoryTest from the figures of docs/performance.md
-# ("Memory outside the heap"): a module's figure (the larger of idle and under load) times its headroom. This check
+# ("Memory outside the heap"): a module's figure (the largest of its rows) times its headroom. This check
 # holds those figures to what the services do: every service JVM of the stack is sampled while the system tests run,
 # and a JVM whose resident memory outside its heap went past its module's figure times that headroom fails the stage,
 # since a pod sized from the figure would then be killed for memory.
 #
-#   scripts/memory-check.sh sample DIR   samples every service JVM every 2 s into DIR/samples until killed
+#   scripts/memory-check.sh sample DIR   samples every service JVM into DIR/samples (2 s between rounds) until killed
 #   scripts/memory-check.sh check DIR    prints each instance's peak against its allowance; exits 1 when one is over
 #
 # Outside the heap = RSS - the resident part of the heap's mapping (the one mapping of the heap's size: the stack

@@ -176,36 +176,24 @@ final class Personalizer {
             return;
         }
         for (JsonNode style : replaced) {
-            JsonNode font = font(style.path("f").asText(""));
+            JsonNode font = Fonts.named(root, style.path("f").asText(""));
             if (font == null) {
                 continue;
             }
-            String family = font.path("fFamily").asText();
-            String face = font.path("fStyle").asText();
             Set<Integer> covered = new HashSet<>();
             for (JsonNode glyph : glyphs) {
-                if (glyph.path("fFamily").asText().equals(family) && glyph.path("style").asText().equals(face)) {
+                if (Fonts.glyphOf(glyph, font)) {
                     glyph.path("ch").asText("").codePoints().forEach(covered::add);
                 }
             }
             boolean all = style.path("t").asText().codePoints().allMatch(c -> c == '\r' || covered.contains(c));
             if (!all) {
                 for (Iterator<JsonNode> it = glyphs.iterator(); it.hasNext();) {
-                    JsonNode glyph = it.next();
-                    if (glyph.path("fFamily").asText().equals(family) && glyph.path("style").asText().equals(face)) {
+                    if (Fonts.glyphOf(it.next(), font)) {
                         it.remove();
                     }
                 }
             }
         }
-    }
-
-    private JsonNode font(String name) {
-        for (JsonNode font : root.path("fonts").path("list")) {
-            if (font.path("fName").asText().equals(name)) {
-                return font;
-            }
-        }
-        return null;
     }
 }

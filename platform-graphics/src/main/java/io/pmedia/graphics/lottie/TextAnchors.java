@@ -85,7 +85,7 @@ final class TextAnchors {
         if (anchor.path("a").asInt(0) != 0 && anchor.path("k").path(0).path("s").path(1).isMissingNode()) {
             return false;
         }
-        JsonNode font = font(first.path("f").asText(""));
+        JsonNode font = Fonts.named(root, first.path("f").asText(""));
         return first.path("s").isNumber() && font != null && embeddedPaths(font);
     }
 
@@ -93,7 +93,7 @@ final class TextAnchors {
     private boolean embeddedPaths(JsonNode font) {
         boolean any = false;
         for (JsonNode glyph : root.path("chars")) {
-            if (of(glyph, font)) {
+            if (Fonts.glyphOf(glyph, font)) {
                 if (glyph.path("data").has("refId") || glyph.path("t").asInt(0) == 1) {
                     return false;
                 }
@@ -148,7 +148,7 @@ final class TextAnchors {
         if (made != null) {
             return made;
         }
-        ObjectNode font = (ObjectNode) font(name);
+        ObjectNode font = (ObjectNode) Fonts.named(root, name);
         String tag = String.format(Locale.ROOT, " (anchor %.3f)", shift);
         ObjectNode twin = font.deepCopy();
         twin.put("fName", name + tag);
@@ -157,7 +157,7 @@ final class TextAnchors {
         ArrayNode glyphs = (ArrayNode) root.get("chars");
         for (int i = 0, n = glyphs.size(); i < n; i++) {
             JsonNode glyph = glyphs.get(i);
-            if (of(glyph, font)) {
+            if (Fonts.glyphOf(glyph, font)) {
                 ObjectNode lower = (ObjectNode) glyph.deepCopy();
                 lower.put("fFamily", twin.path("fFamily").asText());
                 lower(lower.path("data"), shift);
@@ -180,19 +180,5 @@ final class TextAnchors {
         } else if (node instanceof ArrayNode array) {
             array.forEach(child -> lower(child, by));
         }
-    }
-
-    private static boolean of(JsonNode glyph, JsonNode font) {
-        return glyph.path("fFamily").asText().equals(font.path("fFamily").asText())
-                && glyph.path("style").asText().equals(font.path("fStyle").asText());
-    }
-
-    private JsonNode font(String name) {
-        for (JsonNode font : root.path("fonts").path("list")) {
-            if (font.path("fName").asText().equals(name)) {
-                return font;
-            }
-        }
-        return null;
     }
 }
