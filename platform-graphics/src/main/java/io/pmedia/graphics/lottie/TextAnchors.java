@@ -1,9 +1,7 @@
 package io.pmedia.graphics.lottie;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -31,8 +29,6 @@ final class TextAnchors {
     static final double LOTTIE_WEB_ALIGNMENT_HEIGHT = 1.2 * 0.714;
 
     private final ObjectNode root;
-    /** The copy of a font for a shift: (font name, shift in glyph units) to the copy's name. */
-    private final Map<String, String> copies = new HashMap<>();
 
     private TextAnchors(ObjectNode root) {
         this.root = root;
@@ -141,15 +137,16 @@ final class TextAnchors {
         }
     }
 
-    /** The name of a copy of the font whose glyphs are drawn {@code shift} glyph units lower; made once. */
+    /**
+     * The name of a copy of the font whose glyphs are drawn {@code shift} glyph units lower; made once (a layer of the
+     * same font and shift finds it in the file's fonts by its name).
+     */
     private String copy(String name, double shift) {
-        String key = name + "\u0000" + shift;
-        String made = copies.get(key);
-        if (made != null) {
-            return made;
+        String tag = String.format(Locale.ROOT, " (anchor %.3f)", shift);
+        if (Fonts.named(root, name + tag) != null) {
+            return name + tag;
         }
         ObjectNode font = (ObjectNode) Fonts.named(root, name);
-        String tag = String.format(Locale.ROOT, " (anchor %.3f)", shift);
         ObjectNode twin = font.deepCopy();
         twin.put("fName", name + tag);
         twin.put("fFamily", font.path("fFamily").asText() + tag);
@@ -164,8 +161,7 @@ final class TextAnchors {
                 glyphs.add(lower);
             }
         }
-        copies.put(key, twin.path("fName").asText());
-        return twin.path("fName").asText();
+        return name + tag;
     }
 
     /** Moves every vertex of the glyph's paths {@code by} units down (y grows downwards). */
