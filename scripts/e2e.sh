@@ -267,7 +267,9 @@ done <"$work/sdk-install.log"
 # (-am: the modules it depends on are built in the same run, none is looked for in ~/.m2; only its tests run.)
 if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*Test' \
   -Dsurefire.failIfNoSpecifiedTests=false >"$work/system-tests.log" 2>&1; then
-  grep -E 'Tests run|FAIL|expected|but was|Expecting' "$work/system-tests.log" | head -n 40 >&2 || true
+  # (with AssertJ's descriptions: the lines in brackets that are not Maven's own, cut at 3000 characters)
+  grep -P 'Tests run|FAIL|expected|but was|Expecting|^\[(?!INFO|ERROR|WARNING)' "$work/system-tests.log" |
+    cut -c1-3000 | head -n 40 >&2 || true
   cp "$work/system-tests.log" "$ROOT/.pmedia/logs/system-tests.log" 2>/dev/null || true
   fail "system tests (log: .pmedia/logs/system-tests.log, reports: system-tests/target/surefire-reports)"
 fi

@@ -23,14 +23,30 @@ process.stdout.write(JSON.stringify(result) + '\n');
 async function watch(context, url, screenshot) {
   const page = await context.newPage();
   const seen = { url, errors: [], failedRequests: [] };
+  const timeline = []; // (last in what the page says: a failure's message shows what it did first)
+  const started = Date.now();
   page.on('pageerror', (error) => seen.errors.push(String(error && error.stack || error)));
   // A resource that failed is reported by its response below (with its URL), not by the console's line.
   page.on('console', (message) => {
+    if (message.type() === 'info' && message.text().startsWith('pmedia:')) { timeline.push((Date.now() - started) + ' ' + message.text()); }
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) { seen.errors.push(message.text()); }
   });
   page.on('response', (answer) => { if (answer.status() >= 400) { seen.failedRequests.push(answer.status() + ' ' + answer.url()); } });
+  // What the page fetched of its stream and its state, and when (ms after the open): a page that ends on the MP4 says
+  // whether its stream failed or was overtaken by the render.
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/state$|\.(m3u8|ts|m4s|mp4)$/.test(path)) {
+      request.response().then((answer) => {
+        const code = answer ? answer.status() : '-';
+        // (the playlist's reloads only when they fail, and the first: a render waiting for its turn reloads it often)
+        if (path.endsWith('.m3u8') && code === 200 && timeline.some((line) => line.endsWith(path))) { return; }
+        timeline.push((Date.now() - started) + ' ' + code + ' ' + path);
+      }).catch(() => {});
+    }
+  });
+  page.on('requestfailed', (request) => timeline.push((Date.now() - started) + ' failed ' + new URL(request.url()).pathname + ' ' + (request.failure() || {}).errorText));
   try {
-    const started = Date.now();
     const answer = await page.goto(url, { waitUntil: 'load' });
     seen.status = answer.status();
     seen.firstState = await page.evaluate(() => {
@@ -62,5 +78,6 @@ async function watch(context, url, screenshot) {
   } finally {
     await page.close();
   }
+  seen.timeline = timeline;
   return seen;
 }

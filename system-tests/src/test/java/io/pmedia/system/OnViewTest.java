@@ -106,8 +106,9 @@ class OnViewTest {
             assertThat(page.path("errors")).as(page.toString()).isEmpty();
             assertThat(page.path("failedRequests")).as("nothing failed but the browser's own favicon: " + page)
                     .allMatch(failed -> failed.asText().endsWith("/favicon.ico"));
-            System.out.printf("on view: %s playable (%s) %d ms after it was opened%n", page.path("url").asText(),
-                    page.path("player").asText(), page.path("playableMs").asLong());
+            System.out.printf("on view: %s playable (%s) %d ms after it was opened; what it fetched: %s%n",
+                    page.path("url").asText(), page.path("player").asText(), page.path("playableMs").asLong(),
+                    page.path("timeline"));
         }
 
         // Each page measured its time to first frame, from the stream: the campaign's analytics have them all.

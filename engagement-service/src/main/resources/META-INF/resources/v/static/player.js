@@ -130,8 +130,10 @@
       v.hidden = true;
       var current = { video: v, hls: null };
       streaming = current;
-      function drop() {
+      function drop(why) {
         if (streaming !== current) { return; }
+        // said on the console (never to the viewer): a page that played the MP4 instead tells its support why
+        if (window.console && console.info) { console.info('pmedia: the stream gave way to the video: ' + why); }
         streaming = null;
         if (current.hls) { current.hls.destroy(); }
         v.removeAttribute('src');
@@ -144,7 +146,7 @@
         v.hidden = false;
         status.hidden = true;
       });
-      v.addEventListener('error', drop);
+      v.addEventListener('error', function () { drop('the video element failed (' + (v.error && v.error.code) + ')'); });
       stage.insertBefore(v, status);
       withHls(function (Hls) {
         if (streaming !== current) { return; }
@@ -155,7 +157,9 @@
           var hls = new Hls(config);
           current.hls = hls;
           v.setAttribute('data-player', 'hls.js');
-          hls.on(Hls.Events.ERROR, function (event, data) { if (data.fatal) { drop(); } });
+          hls.on(Hls.Events.ERROR, function (event, data) {
+            if (data.fatal) { drop('hls.js ' + data.type + ' ' + data.details + (data.response ? ' ' + data.response.code : '')); }
+          });
           hls.loadSource(streamUrl);
           hls.attachMedia(v);
         } else if (v.canPlayType('application/vnd.apple.mpegurl')) {
@@ -163,7 +167,7 @@
           v.addEventListener('loadedmetadata', function () { if (v.currentTime > 0) { v.currentTime = 0; } });
           v.src = streamUrl;
         } else {
-          drop();
+          drop('no HLS player');
           return;
         }
         start(v, 'stream');
@@ -177,12 +181,19 @@
           if (answer.state === 'ready') {
             settled = true;
             ready = true;
-            // a stream that has not shown its first frame yet gives way to the MP4; one playing goes on to its end
-            if (streaming && streaming.video.hidden) { streaming.drop(); }
+            // A stream playing goes on to its end. One started that has not shown its first frame yet goes on too
+            // (on a busy device its first segments are nearer than the MP4, which starts from its own download)
+            // unless that frame is not there 4 s later; then the MP4 plays. No stream started: the MP4 plays now.
+            var waiting = streaming;
+            if (waiting && waiting.video.hidden) {
+              setTimeout(function () {
+                if (waiting.video.hidden) { waiting.drop('the stream showed no frame 4 s after the video was ready'); }
+              }, 4000);
+            }
             play();
             return;
           }
-          if (answer.state === 'failed') { settled = true; if (streaming) { streaming.drop(); } }
+          if (answer.state === 'failed') { settled = true; if (streaming) { streaming.drop('the render failed'); } }
           if (!streaming || answer.state === 'failed') { show(answer.state === 'failed' ? 'failed' : 'preparing'); }
           if (answer.state !== 'failed') {
             // while the stream shows, asking is only for a failure or a later fallback: every 5 s (a burst of pages
