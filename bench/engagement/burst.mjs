@@ -132,13 +132,24 @@ async function inBrowser(browser, url) {
 }
 
 // The browsers stand for viewers' own machines: here they share the platform's cores, so they run at a lower priority
-// (nice 10) and the platform's work (the acceptance above all) comes first, as it would beside viewers elsewhere.
+// (nice 10, BURST_BROWSER_NICE) and the platform's work (the acceptance above all) comes first, as it would beside
+// viewers elsewhere.
 // Without CAP_SYS_NICE: Chromium run by root raises its renderers and display threads to nice -8 (seen in top during
 // the run of 2026-12-01 11:37Z: its processes took 100-140 % of the two cores' 200 % at -8 and 5), which nice alone
-// does not stop. (Another user has no such right, and may not drop it either: setpriv needs CAP_SETPCAP.)
+// does not stop. (Another user has no such right, and may not drop it either: setpriv needs CAP_SETPCAP.) And the
+// browser's nice alone counted for nothing here: Playwright starts it in a session of its own (detached), and with
+// the kernel's autogroups on (/proc/sys/kernel/sched_autogroup_enabled, as on this machine) the CPU is shared between
+// sessions first, so Chromium's session at nice 0 weighed as much as the whole platform's (every JVM, Kafka, S3Proxy
+// and FFmpeg share the one session ./pmedia up started). The wrapper gives its session the same nice
+// (BURST_BROWSER_NICE, default 10; docs/performance.md has runs at 0, 5 and 10).
 const niced = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'burst-')), 'chromium');
-fs.writeFileSync(niced, '#!/bin/sh\n[ "$(id -u)" = 0 ] && exec nice -n 10 setpriv --bounding-set -sys_nice '
-  + '/usr/bin/chromium "$@"\nexec nice -n 10 /usr/bin/chromium "$@"\n', { mode: 0o755 });
+const browserNice = Number(process.env.BURST_BROWSER_NICE || 10);
+if (!Number.isInteger(browserNice) || browserNice < 0 || browserNice > 19) {
+  throw new Error(`BURST_BROWSER_NICE must be a whole number from 0 to 19, not ${process.env.BURST_BROWSER_NICE}`);
+}
+fs.writeFileSync(niced, `#!/bin/sh\necho ${browserNice} > /proc/self/autogroup 2>/dev/null\n`
+  + `[ "$(id -u)" = 0 ] && exec nice -n ${browserNice} setpriv --bounding-set -sys_nice `
+  + `/usr/bin/chromium "$@"\nexec nice -n ${browserNice} /usr/bin/chromium "$@"\n`, { mode: 0o755 });
 const browser = await chromium.launch({
   executablePath: niced,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',

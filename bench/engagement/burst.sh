@@ -7,6 +7,7 @@
 # per open, stalls, 5xx; and POST /media/demo's acceptance latency without, then during, the burst. The gateway's
 # per-address viewer budget is raised for the bench (one address stands for LINKS viewers) and restored after it.
 # Usage: bench/engagement/burst.sh [LINKS=200] [SECONDS=10] [WATCH=30] [BROWSERS=10]
+# BURST_BROWSER_NICE (0-19, default 10): how much lower the browsers (and their session) run than the platform.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"

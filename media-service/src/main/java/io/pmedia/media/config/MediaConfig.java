@@ -99,6 +99,14 @@ public interface MediaConfig {
         /** Directory of ffmpeg and ffprobe; empty: the PATH. */
         Optional<String> ffmpegDirectory();
 
+        /**
+         * How much lower than the service FFmpeg and FFprobe run ({@code nice}, 0 to 19; 0: as the service). A render
+         * is background work: where it shares the cores with the API (one media process, the local stack) the API's
+         * requests come first (docs/decisions.md, "Renders yield the CPU").
+         */
+        @WithDefault("10")
+        int nice();
+
         @WithDefault("/usr/share/fonts/truetype/dejavu")
         Path fontDirectory();
 

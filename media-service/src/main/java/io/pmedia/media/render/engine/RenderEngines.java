@@ -34,7 +34,8 @@ public class RenderEngines {
         if (built == null) {
             synchronized (this) {
                 if (engine == null) {
-                    engine = new RenderEngine(FfmpegRunner.locate(config.render().ffmpegDirectory().orElse(null)),
+                    engine = new RenderEngine(FfmpegRunner.locate(config.render().ffmpegDirectory().orElse(null))
+                            .niced(config.render().nice()),
                             config.render().fontDirectory(), fonts);
                 }
                 built = engine;

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -22,7 +24,8 @@ import io.pmedia.media.render.RenderException;
 /**
  * Runs FFmpeg and FFprobe as child processes from an argument vector (no shell), with a time limit that kills the
  * whole process tree. A failure's message keeps the end of FFmpeg's own account, with the engine's file names
- * replaced (asset links by their URLs) and any other path cut to its last part: it is shown to vendors.
+ * replaced (asset links by their URLs) and any other path cut to its last part: it is shown to vendors. A runner
+ * made {@link #niced(int) niced} starts them through {@code nice}, so a render yields the CPU to the service's own work.
  */
 public final class FfmpegRunner {
 
@@ -44,6 +47,7 @@ public final class FfmpegRunner {
     }
 
     static final String INSTALL = "install the OS package ffmpeg";
+    private static final Logger LOG = Logger.getLogger(FfmpegRunner.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MESSAGE_TAIL = 600;
     private static final Pattern ABSOLUTE_PATH = Pattern.compile("(?<![\\w.:/])(?:file:)?(?:/[^/\\s'\",:;]+)+/");
@@ -52,10 +56,57 @@ public final class FfmpegRunner {
 
     private final String ffmpeg;
     private final String ffprobe;
+    /** What the processes are started through: nothing, or {@code nice -n N}. */
+    private final List<String> launcher;
 
     public FfmpegRunner(String ffmpeg, String ffprobe) {
+        this(ffmpeg, ffprobe, List.of());
+    }
+
+    private FfmpegRunner(String ffmpeg, String ffprobe, List<String> launcher) {
         this.ffmpeg = ffmpeg;
         this.ffprobe = ffprobe;
+        this.launcher = launcher;
+    }
+
+    /**
+     * This runner with its processes started at {@code niceness} (0 to 19) above the service's own, through the OS's
+     * {@code nice} (coreutils): a render is background work, and where it shares the cores with the service's API
+     * (one media process, as the local stack runs it) the API's requests come first. 0: as the service. Without a
+     * {@code nice} on the PATH the processes run as the service does, and a warning says so.
+     *
+     * @throws RenderException for a niceness outside 0 to 19
+     */
+    public FfmpegRunner niced(int niceness) {
+        return niced(niceness, System.getenv("PATH"));
+    }
+
+    FfmpegRunner niced(int niceness, String pathVariable) {
+        if (niceness < 0 || niceness > 19) {
+            throw new RenderException("pmedia.media.render.nice must be from 0 to 19, not " + niceness);
+        }
+        if (niceness == 0) {
+            return new FfmpegRunner(ffmpeg, ffprobe);
+        }
+        String nice;
+        try {
+            nice = onPath("nice", pathVariable);
+        } catch (RenderException e) {
+            LOG.warnf("renders run at the service's own priority: no nice on the PATH (install coreutils, or set "
+                    + "pmedia.media.render.nice to 0 to say so)");
+            return new FfmpegRunner(ffmpeg, ffprobe);
+        }
+        return new FfmpegRunner(ffmpeg, ffprobe, List.of(nice, "-n", Integer.toString(niceness)));
+    }
+
+    /** {@code arguments} (the binary first) as this runner starts them. */
+    List<String> launch(List<String> arguments) {
+        if (launcher.isEmpty()) {
+            return arguments;
+        }
+        List<String> launched = new ArrayList<>(launcher);
+        launched.addAll(arguments);
+        return launched;
     }
 
     /**
@@ -113,7 +164,7 @@ public final class FfmpegRunner {
         Process process;
         GraphicsInput graphics = command.graphics();
         try {
-            process = new ProcessBuilder(command.arguments())
+            process = new ProcessBuilder(launch(command.arguments()))
                     .directory(command.workDir().toFile())
                     .redirectInput(graphics == null
                             ? ProcessBuilder.Redirect.from(new File("/dev/null"))
@@ -151,7 +202,7 @@ public final class FfmpegRunner {
         List<String> command = List.of(ffprobe, "-v", "error", "-show_entries",
                 "format=duration:stream=codec_type,codec_name,width,height", "-of", "json", "file:" + file);
         try {
-            Process process = new ProcessBuilder(command)
+            Process process = new ProcessBuilder(launch(command))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectError(ProcessBuilder.Redirect.DISCARD)
                     .start();

@@ -3,11 +3,15 @@ package io.pmedia.media.render.ffmpeg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +83,49 @@ class FfmpegRunnerTest {
 
         assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
         assertThat(Processes.ffmpegRunningIn(work)).isEmpty();
+    }
+
+    @Test
+    void aNicedRunnerStartsFfmpegThatMuchLowerThanTheService(@TempDir Path work) {
+        FfmpegCommand endless = new FfmpegCommand(List.of(runner.ffmpeg(), "-hide_banner", "-nostdin", "-re", "-f",
+                "lavfi", "-i", "testsrc=size=64x64:rate=10", "-f", "null", "-"), work, work.resolve("v.mp4"),
+                work.resolve("t.jpg"), 1, Map.of());
+        FfmpegRunner niced = runner.niced(7);
+        CompletableFuture<Void> run = CompletableFuture.runAsync(() -> niced.run(endless, Duration.ofSeconds(30)));
+        try {
+            List<Long> running = await().atMost(Duration.ofSeconds(10))
+                    .until(() -> Processes.ffmpegRunningIn(work), pids -> !pids.isEmpty());
+
+            assertThat(niceness(running.get(0))).isEqualTo(Math.min(19, niceness(ProcessHandle.current().pid()) + 7));
+        } finally {
+            Processes.ffmpegRunningIn(work).forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
+            run.exceptionally(failure -> null).join();
+        }
+    }
+
+    @Test
+    void aRunnerNicedByZeroRunsAsTheServiceAndTheRangeIsChecked() {
+        assertThat(runner.niced(0).launch(List.of("ffmpeg", "-version"))).containsExactly("ffmpeg", "-version");
+        assertThat(runner.niced(10).launch(List.of("ffmpeg", "-version"))).endsWith("-n", "10", "ffmpeg", "-version");
+        assertThatThrownBy(() -> runner.niced(20)).isInstanceOf(RenderException.class)
+                .hasMessage("pmedia.media.render.nice must be from 0 to 19, not 20");
+        assertThatThrownBy(() -> runner.niced(-1)).isInstanceOf(RenderException.class);
+    }
+
+    @Test
+    void withoutNiceOnThePathTheProcessesRunAsTheService(@TempDir Path empty) {
+        assertThat(runner.niced(10, empty.toString()).launch(List.of("ffmpeg"))).containsExactly("ffmpeg");
+    }
+
+    /** The nice value of a process (field 19 of /proc/PID/stat; its name, field 2, may hold spaces). */
+    private static int niceness(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Integer.parseInt(fields[16]);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
