@@ -70,7 +70,8 @@ class TemplateFeaturesRenderTest {
 
         Map<String, String> renditions = status.getMap("renditions");
         assertThat(renditions).containsOnlyKeys("main", "mobile", "web", "teaser");
-        assertThat(renditions.get("main")).isEqualTo(status.getString("video-url"));
+        // The same object: each link is signed as the status is read, so the two may carry different X-Amz-Dates.
+        assertThat(renditions.get("main").split("\\?")[0]).isEqualTo(status.getString("video-url").split("\\?")[0]);
 
         FfmpegRunner.Probe main = ffmpeg.probe(download(renditions.get("main"), dir, "main.mp4"));
         assertThat(main.width()).isEqualTo(640);
