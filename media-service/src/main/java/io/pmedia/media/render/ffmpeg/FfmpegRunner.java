@@ -92,7 +92,7 @@ public final class FfmpegRunner {
         try {
             nice = onPath("nice", pathVariable);
         } catch (RenderException e) {
-            LOG.warnf("renders run at the service's own priority: no nice on the PATH (install coreutils, or set "
+            LOG.warn("renders run at the service's own priority: no nice on the PATH (install coreutils, or set "
                     + "pmedia.media.render.nice to 0 to say so)");
             return new FfmpegRunner(ffmpeg, ffprobe);
         }

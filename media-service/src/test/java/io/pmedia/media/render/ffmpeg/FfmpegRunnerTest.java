@@ -72,9 +72,7 @@ class FfmpegRunnerTest {
 
     @Test
     void aProcessOverItsTimeLimitIsKilledWithItsTree(@TempDir Path work) {
-        FfmpegCommand endless = new FfmpegCommand(List.of(runner.ffmpeg(), "-hide_banner", "-nostdin", "-re", "-f",
-                "lavfi", "-i", "testsrc=size=64x64:rate=10", "-f", "null", "-"), work, work.resolve("v.mp4"),
-                work.resolve("t.jpg"), 1, Map.of());
+        FfmpegCommand endless = endless(work);
         long started = System.nanoTime();
 
         assertThatThrownBy(() -> runner.run(endless, Duration.ofMillis(700)))
@@ -87,9 +85,7 @@ class FfmpegRunnerTest {
 
     @Test
     void aNicedRunnerStartsFfmpegThatMuchLowerThanTheService(@TempDir Path work) {
-        FfmpegCommand endless = new FfmpegCommand(List.of(runner.ffmpeg(), "-hide_banner", "-nostdin", "-re", "-f",
-                "lavfi", "-i", "testsrc=size=64x64:rate=10", "-f", "null", "-"), work, work.resolve("v.mp4"),
-                work.resolve("t.jpg"), 1, Map.of());
+        FfmpegCommand endless = endless(work);
         FfmpegRunner niced = runner.niced(7);
         CompletableFuture<Void> run = CompletableFuture.runAsync(() -> niced.run(endless, Duration.ofSeconds(30)));
         try {
@@ -115,6 +111,13 @@ class FfmpegRunnerTest {
     @Test
     void withoutNiceOnThePathTheProcessesRunAsTheService(@TempDir Path empty) {
         assertThat(runner.niced(10, empty.toString()).launch(List.of("ffmpeg"))).containsExactly("ffmpeg");
+    }
+
+    /** An FFmpeg that runs until it is stopped, in {@code work}. */
+    private FfmpegCommand endless(Path work) {
+        return new FfmpegCommand(List.of(runner.ffmpeg(), "-hide_banner", "-nostdin", "-re", "-f", "lavfi", "-i",
+                "testsrc=size=64x64:rate=10", "-f", "null", "-"), work, work.resolve("v.mp4"), work.resolve("t.jpg"), 1,
+                Map.of());
     }
 
     /** The nice value of a process (field 19 of /proc/PID/stat; its name, field 2, may hold spaces). */
