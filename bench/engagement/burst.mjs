@@ -1,37 +1,43 @@
-// A burst of opens of never-rendered links (issue 37; bench/engagement/burst.sh; figures in docs/performance.md):
-// LINKS distinct links of an on-view task opened within SECONDS, each by a client that does what the share page does
-// (the page, then its stream's playlist every 0.3 s until it names a segment, the first segment, then the playlist
-// every second as hls.js reloads a live one) and plays it out in time for WATCH seconds: a stall is the playhead
-// reaching the end of what the playlist names before it ends. BROWSERS of the links (spread over the burst) are opened
-// in Debian's Chromium instead, timed to their first frame playing and their `waiting` events counted. Beside it,
-// POST /media/demo at RATE a second for SECONDS without the burst, then again during it: the acceptance's latency.
+// A burst of opens of never-rendered links (issue 37; bench/engagement/burst.sh; figures in docs/performance.md): the
+// vendor's side. POST /media/demo at RATE a second for SECONDS without the burst, then again during it (the
+// acceptance's latency), while bench/engagement/burst-viewers.mjs opens LINKS distinct links within SECONDS. The viewers
+// stand for people on their own machines and the demo calls for a vendor on its own: here all share the platform's
+// two cores, so the viewers run in a process of their own at a lower priority (BURST_VIEWER_NICE, 0-19, default 10)
+// and the calls in this one at the platform's, so neither the viewers' work nor their event loop is counted in the
+// acceptance's latency. (Until 2026-12-02 the calls and the 190-odd simulated viewers shared one event loop.)
 // Usage: node burst.mjs GATEWAY TOKEN USE_CASE LINKS_FILE [SECONDS=10] [WATCH=30] [BROWSERS=10] [RATE=3]
-import fs from 'node:fs';
-import os from 'node:os';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../build/node/package.json'));
-const { chromium } = require('playwright-core');
 const [gateway, token, useCase, linksFile, secondsArg, watchArg, browsersArg, rateArg] = process.argv.slice(2);
-const links = fs.readFileSync(linksFile, 'utf8').split('\n').filter(Boolean);
 const seconds = Number(secondsArg || 10);
 const watch = Number(watchArg || 30);
 const browsers = Number(browsersArg || 10);
 const rate = Number(rateArg || 3);
+const niceSetting = process.env.BURST_VIEWER_NICE ?? process.env.BURST_BROWSER_NICE ?? '10';
+const viewerNice = Number(niceSetting);
+if (!Number.isInteger(viewerNice) || viewerNice < 0 || viewerNice > 19) {
+  throw new Error(`BURST_VIEWER_NICE must be a whole number from 0 to 19, not ${niceSetting}`);
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 
-/** POST /media/demo at `rate` a second for `seconds`: each acceptance's milliseconds, and the answers that were not 200. */
-async function demos(phase) {
+/**
+ * POST /media/demo at `rate` a second for `seconds`: each acceptance's milliseconds, and the answers that were not 200.
+ * With `replay`, every call repeats one request (an idempotent replay: the whole path, one render).
+ */
+async function demos(phase, replay = false) {
   const times = [];
   const refused = [];
   const sent = [];
-  for (let n = 0; n < seconds * rate; n++) {
+  const run = Date.now();
+  for (let call = 0; call < seconds * rate; call++) {
+    const n = replay ? 0 : call;
     const body = {
-      'client-request-id': `bench-burst-${phase}-${Date.now()}-${n}`, 'customer-id': 'c', 'user-id': `u-${n}`,
+      'client-request-id': `bench-burst-${phase}-${run}-${n}`, 'customer-id': 'c', 'user-id': `u-${n}`,
       'use-case-id': useCase, data: { personalization_fields: { name: `Demo ${n}` } },
     };
     const start = now();
@@ -48,130 +54,21 @@ async function demos(phase) {
   return { times, refused };
 }
 
-/** What the page's script and hls.js do with one link, in time. */
-async function open(url) {
-  const result = { status: 0, firstSegmentMs: null, stalls: 0, stalledMs: 0, errors: 0, fiveXX: 0 };
-  const start = now();
-  const get = async (u) => {
-    const r = await fetch(u, { cache: 'no-store' });
-    if (r.status >= 500) { result.fiveXX++; }
-    return r;
-  };
-  const page = await get(url);
-  result.status = page.status;
-  await page.arrayBuffer();
-  const playlist = async () => {
-    const r = await get(url + '/stream.m3u8');
-    const text = await r.text();
-    if (r.status !== 200) {
-      result.refused = (result.refused || 0) + 1;
-      return { ok: false, segments: [], duration: 0, ended: false };
-    }
-    const lines = text.split('\n');
-    let duration = 0;
-    const segments = [];
-    for (const line of lines) {
-      if (line.startsWith('#EXTINF:')) { duration += parseFloat(line.slice(8)); }
-      else if (line && !line.startsWith('#')) { segments.push(line); }
-    }
-    return { ok: r.status === 200, segments, duration, ended: text.includes('#EXT-X-ENDLIST') };
-  };
-  let list = await playlist();
-  while (list.segments.length === 0 && now() - start < watch * 1000) {
-    await sleep(300);
-    list = await playlist();
-  }
-  if (list.segments.length === 0) { return result; }
-  const segment = await get(list.segments[0]);
-  await segment.arrayBuffer();
-  if (segment.status !== 200) { result.errors++; return result; }
-  const first = now();
-  result.firstSegmentMs = first - start;
-  // playback from the first segment: the playhead advances in real time except while it waits for more
-  let stalledSince = null;
-  while (now() - first < watch * 1000) {
-    await sleep(1000);
-    list = await playlist();
-    const playhead = (now() - first - result.stalledMs - (stalledSince === null ? 0 : now() - stalledSince)) / 1000;
-    if (stalledSince === null && playhead >= list.duration && !list.ended) {
-      stalledSince = now();
-      result.stalls++;
-    } else if (stalledSince !== null && (list.duration > playhead || list.ended)) {
-      result.stalledMs += now() - stalledSince;
-      stalledSince = null;
-    }
-    if (list.ended && playhead >= list.duration) { break; }
-  }
-  if (stalledSince !== null) { result.stalledMs += now() - stalledSince; }
-  return result;
-}
-
-/** One link in Chromium: its first frame playing, and the player's `waiting` events within `watch` seconds. */
-async function inBrowser(browser, url) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  try {
-    await page.addInitScript(() => {
-      window.__waiting = 0;
-      document.addEventListener('waiting', () => { window.__waiting++; }, true);
-    });
-    await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(() => {
-      const v = document.getElementById('player');
-      if (!v || v.hidden || v.readyState < 2 || v.currentTime <= 0) { return false; }
-      return { ms: performance.now(), player: v.getAttribute('data-player') || 'mp4' };
-    }, null, { timeout: watch * 1000, polling: 'raf' });
-    const first = await handle.jsonValue();
-    await sleep(Math.max(0, watch * 1000 - first.ms));
-    return { ...first, waiting: await page.evaluate(() => window.__waiting) };
-  } catch (error) {
-    return { ms: null, error: String(error.message || error).split('\n')[0] };
-  } finally {
-    await context.close();
-  }
-}
-
-// The browsers stand for viewers' own machines: here they share the platform's cores, so they run at a lower priority
-// (nice 10, BURST_BROWSER_NICE) and the platform's work (the acceptance above all) comes first, as it would beside
-// viewers elsewhere.
-// Without CAP_SYS_NICE: Chromium run by root raises its renderers and display threads to nice -8 (seen in top during
-// the run of 2026-12-01 11:37Z: its processes took 100-140 % of the two cores' 200 % at -8 and 5), which nice alone
-// does not stop. (Another user has no such right, and may not drop it either: setpriv needs CAP_SETPCAP.) And the
-// browser's nice alone counted for nothing here: Playwright starts it in a session of its own (detached), and with
-// the kernel's autogroups on (/proc/sys/kernel/sched_autogroup_enabled, as on this machine) the CPU is shared between
-// sessions first, so Chromium's session at nice 0 weighed as much as the whole platform's (every JVM, Kafka, S3Proxy
-// and FFmpeg share the one session ./pmedia up started). The wrapper gives its session the same nice
-// (BURST_BROWSER_NICE, default 10; docs/performance.md has runs at 0, 5 and 10).
-const niced = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'burst-')), 'chromium');
-const browserNice = Number(process.env.BURST_BROWSER_NICE || 10);
-if (!Number.isInteger(browserNice) || browserNice < 0 || browserNice > 19) {
-  throw new Error(`BURST_BROWSER_NICE must be a whole number from 0 to 19, not ${process.env.BURST_BROWSER_NICE}`);
-}
-fs.writeFileSync(niced, `#!/bin/sh\necho ${browserNice} > /proc/self/autogroup 2>/dev/null\n`
-  + `[ "$(id -u)" = 0 ] && exec nice -n ${browserNice} setpriv --bounding-set -sys_nice `
-  + `/usr/bin/chromium "$@"\nexec nice -n ${browserNice} /usr/bin/chromium "$@"\n`, { mode: 0o755 });
-const browser = await chromium.launch({
-  executablePath: niced,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+// The bench restarted the gateway (burst.sh: the viewers' budget), so its code is not compiled yet: a phase of replays
+// first, not counted, lest the quiet phase measure the JIT.
+const warmUp = await demos('warm-up', true);
+const quiet = await demos('quiet');
+const viewers = spawn('nice', ['-n', String(viewerNice), process.execPath, path.join(here, 'burst-viewers.mjs'),
+  linksFile, String(seconds), String(watch), String(browsers), String(viewerNice)], { stdio: ['ignore', 'pipe', 'inherit'] });
+const exited = new Promise((resolve) => viewers.on('exit', resolve));
+let opening;
+const opened = new Promise((resolve) => { opening = resolve; });
+let results = null;
+readline.createInterface({ input: viewers.stdout }).on('line', (line) => {
+  if (line === 'opening') { opening(); } else if (line.startsWith('{')) { ({ results } = JSON.parse(line)); }
 });
-try {
-  const quiet = await demos('quiet');
-  const every = Math.max(1, Math.floor(links.length / Math.max(1, browsers)));
-  const opens = [];
-  const during = demos('burst');
-  for (let i = 0; i < links.length; i++) {
-    opens.push(i % every === 0 && i / every < browsers
-      ? inBrowser(browser, links[i]).then((r) => ({ browser: r }))
-      : open(links[i]).then((r) => ({ client: r }),
-        (error) => ({ client: { status: 0, firstSegmentMs: null, stalls: 0, stalledMs: 0, errors: 1, fiveXX: 0,
-          failure: String(error.message || error) } })));
-    await sleep(seconds * 1000 / links.length);
-  }
-  const burst = await during;
-  const results = await Promise.all(opens);
-  process.stdout.write(JSON.stringify({ quiet, burst, results }) + '\n');
-} finally {
-  await browser.close();
-  fs.rmSync(path.dirname(niced), { recursive: true, force: true });
-}
+await Promise.race([opened, exited]);
+const burst = await demos('burst');
+const code = await exited;
+if (code !== 0 || results === null) { throw new Error(`the viewers ended with ${code} and ${results ? '' : 'no '}results`); }
+process.stdout.write(JSON.stringify({ warmUp, quiet, burst, results }) + '\n');
