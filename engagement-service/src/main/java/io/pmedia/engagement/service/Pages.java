@@ -87,6 +87,16 @@ public class Pages {
     }
 
     /**
+     * Reads the link into the cache again once a claim of its render on view is decided ({@link RenderClaims}). The
+     * row the cache holds was read before the claim, so every later open in its time (a player reloads the stream
+     * every second or less) would claim again, each a read of the store and a transaction: under a burst of first
+     * opens those held the database's pool until pages answered 503.
+     */
+    public void claimed(String shareId) {
+        BackgroundWork.run(vertx, "reading " + shareId + " after its claim", () -> byShare.refresh(shareId));
+    }
+
+    /**
      * {@link #live}, but a video that the cache shows still waiting for its render on view is read again from the
      * database: its render may have ended since the cache read it (up to {@link #CACHED} ago, on this replica or by
      * another's event), and a page, its MP4 or its poster must not answer "being prepared" once its state says ready

@@ -39,11 +39,13 @@ public class RenderClaims {
     private final EventPublisher publisher;
     private final MeterRegistry registry;
     private final StreamOpenings openings;
+    private final Pages pages;
     private final Vertx vertx;
 
     public RenderClaims(VideoStore videos, EventPublisher publisher, MeterRegistry registry,
-            StreamOpenings openings, Vertx vertx) {
+            StreamOpenings openings, Pages pages, Vertx vertx) {
         this.openings = openings;
+        this.pages = pages;
         this.vertx = vertx;
         this.videos = videos;
         this.publisher = publisher;
@@ -105,6 +107,8 @@ public class RenderClaims {
                             video.rowNo, attempt, Instant.now())))
                             .map(written -> new Claim(true, written ? playlist : Optional.empty()));
                 }))))
+                // decided, by this open or another: the link's next opens need not ask again
+                .invoke(claim -> pages.claimed(video.shareId))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
                             video.shareId, failure.getMessage());

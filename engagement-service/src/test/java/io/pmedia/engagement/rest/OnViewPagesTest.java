@@ -133,6 +133,22 @@ class OnViewPagesTest extends EngagementFixture {
     }
 
     /**
+     * The pages' cache read the link before its first open claimed the render; once the claim is decided it holds the
+     * claimed row, so the player's reloads of the stream (every second or less) do not each claim again, a read of
+     * the store and a transaction apiece: under a burst of 200 first opens those held the pool until pages answered
+     * 503.
+     */
+    @Test
+    void aLinksFirstOpenLeavesItsClaimInThePagesCacheSoItsStreamReadsAskNoMore() {
+        String share = onView(UUID.randomUUID(), 5, SharedVideo.Render.ON_VIEW);
+        given().header("Accept", "text/html").get("/v/" + share).then().statusCode(200);
+        Patience.await().untilAsserted(() -> assertThat(pages.liveIfKnown(share))
+                .hasValueSatisfying(video -> assertThat(video.renderRequestedAt).isNotNull()));
+        given().get("/v/" + share + "/stream.m3u8").then().statusCode(200);
+        assertThat(attempts(share)).isEqualTo("1");
+    }
+
+    /**
      * A viewer who closes the page while its claim waits on the database has still opened the link: the claim runs to
      * its end and the render is asked for. Cut short, the claim's transaction was rolled back under it (the link kept
      * no claim and no render was asked for), and its session, closed under running statements, failed the rest.
