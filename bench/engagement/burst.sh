@@ -61,7 +61,7 @@ TOKEN="$(demo_token)"
 printf 'burst of opens benchmark, %s, %s (%s cores), commit %s, load %s, media: %s\n' "$(date -u +%FT%TZ)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(nproc)" "$(git rev-parse --short HEAD)" \
   "$(cut -d' ' -f1-3 /proc/loadavg)" \
-  "$([ "$(workers)" = 0 ] && echo 'one process' || echo "api beside $(workers) render worker(s)")"
+  "$(n="$(workers)"; [ "$n" = 0 ] && echo 'one process' || echo "api beside $n render worker(s)")"
 
 template="$(template_of "$TOKEN" product-tour)"
 [ -n "$template" ] || { echo "the demo vendor has no product-tour template" >&2; exit 1; }
