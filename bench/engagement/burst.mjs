@@ -1,10 +1,11 @@
 // A burst of opens of never-rendered links (issue 37; bench/engagement/burst.sh; figures in docs/performance.md): the
 // vendor's side. POST /media/demo at RATE a second for SECONDS without the burst, then again during it (the
-// acceptance's latency), while bench/engagement/burst-viewers.mjs opens LINKS distinct links within SECONDS. The viewers
-// stand for people on their own machines and the demo calls for a vendor on its own: here all share the platform's
-// two cores, so the viewers run in a process of their own at a lower priority (BURST_VIEWER_NICE, 0-19, default 10)
-// and the calls in this one at the platform's, so neither the viewers' work nor their event loop is counted in the
-// acceptance's latency. (Until 2026-12-02 the calls and the 190-odd simulated viewers shared one event loop.)
+// acceptance's latency), while bench/engagement/burst-viewers.mjs opens LINKS distinct links within SECONDS. The
+// viewers stand for people on their own machines and the demo calls for a vendor on its own: here all share the
+// platform's two cores, so the viewers run in a process of their own at a lower priority (BURST_VIEWER_NICE, 0-19,
+// default 10) and the calls in this one at the platform's, so neither the viewers' work nor their event loop is
+// counted in the acceptance's latency. (Until 2026-12-02 the calls and the 190-odd simulated viewers shared one
+// event loop.)
 // Usage: node burst.mjs GATEWAY TOKEN USE_CASE LINKS_FILE [SECONDS=10] [WATCH=30] [BROWSERS=10] [RATE=3]
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -58,8 +59,9 @@ async function demos(phase, replay = false) {
 // first, not counted, lest the quiet phase measure the JIT.
 const warmUp = await demos('warm-up', true);
 const quiet = await demos('quiet');
+const viewerArgs = [linksFile, seconds, watch, browsers, viewerNice].map(String);
 const viewers = spawn('nice', ['-n', String(viewerNice), process.execPath, path.join(here, 'burst-viewers.mjs'),
-  linksFile, String(seconds), String(watch), String(browsers), String(viewerNice)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  ...viewerArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
 const exited = new Promise((resolve) => viewers.on('exit', resolve));
 let opening;
 const opened = new Promise((resolve) => { opening = resolve; });
@@ -67,8 +69,13 @@ let results = null;
 readline.createInterface({ input: viewers.stdout }).on('line', (line) => {
   if (line === 'opening') { opening(); } else if (line.startsWith('{')) { ({ results } = JSON.parse(line)); }
 });
-await Promise.race([opened, exited]);
+// viewers that die before their first open end the bench at once, without a burst phase of calls
+if (await Promise.race([opened.then(() => 'opening'), exited]) !== 'opening') {
+  throw new Error('the viewers ended before their first open');
+}
 const burst = await demos('burst');
 const code = await exited;
-if (code !== 0 || results === null) { throw new Error(`the viewers ended with ${code} and ${results ? '' : 'no '}results`); }
+if (code !== 0 || results === null) {
+  throw new Error(`the viewers ended with ${code} and ${results ? '' : 'no '}results`);
+}
 process.stdout.write(JSON.stringify({ warmUp, quiet, burst, results }) + '\n');

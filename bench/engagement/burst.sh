@@ -38,8 +38,8 @@ viewer_budget() { # BURST PER_SECOND (none: the defaults)
 # Renders run where the cluster runs them (BURST_TOPOLOGY=cluster, the default): in a render worker beside media in
 # the api role (deploy/k8s: media-api and media-worker), so the API's process never holds a render's JVM work (its
 # drawing, its stream writer, their garbage). When the stack runs media alone (`./pmedia up` on one machine), the
-# bench starts media-worker-1 and restarts media as api for its run, and puts both back after it. BURST_TOPOLOGY=as-is
-# measures the stack as it runs.
+# bench starts media-worker-1 and restarts media as api for its run, and puts both back after it.
+# BURST_TOPOLOGY=as-is measures the stack as it runs.
 workers() { local status; status="$(./pmedia status 2>/dev/null || true)"; grep -c '^media-worker-[0-9]* *up' <<<"$status"; }
 split=0
 if [ "${BURST_TOPOLOGY:-cluster}" = cluster ] && [ "$(workers)" = 0 ]; then
