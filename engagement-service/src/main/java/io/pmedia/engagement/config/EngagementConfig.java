@@ -56,6 +56,16 @@ public interface EngagementConfig {
     @WithDefault("10")
     int ctaWebhooksPerHour();
 
+    /**
+     * At most this many claims of a render on view hold a database connection at once, on each replica
+     * (docs/sharing.md, "Render on first view"): a claim's transaction holds its connection across the write of the
+     * link's opening to the store, so a slow store must not take the whole pool from the pages' reads. An open beyond
+     * it answers without claiming, and the link's next open (its player's read of the stream, its page's state)
+     * claims. Keep it below the pool's size ({@code PMEDIA_ENGAGEMENT_DB_POOL}, 16).
+     */
+    @WithDefault("8")
+    int claimsInFlight();
+
     Beacons beacons();
 
     /** Beacons per share page and source address, on each replica (the gateway also limits per address). */

@@ -3,6 +3,7 @@ package io.pmedia.engagement.service;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +16,7 @@ import io.pmedia.common.concurrent.Blocking;
 import io.pmedia.common.concurrent.Contexts;
 import io.pmedia.common.outbox.EventPublisher;
 import io.pmedia.engagement.SharedVideoRow;
+import io.pmedia.engagement.config.EngagementConfig;
 import io.pmedia.engagement.repository.VideoStore;
 import io.pmedia.events.RenderOnView;
 import io.pmedia.events.SharedVideo;
@@ -27,7 +29,9 @@ import io.vertx.core.Vertx;
  * video, poster or email GIF) asks the video's owner to render it, once: the claim is a conditional update of the
  * link's row and the request goes through the outbox in the same transaction, so fifty opens at the same moment on any
  * number of replicas are one request, and a broker that is away delays the request, never the page. A viewer's retry
- * after a failed render claims it again, up to {@value #MAX_ATTEMPTS} claims in all.
+ * after a failed render claims it again, up to {@value #MAX_ATTEMPTS} claims in all. At most
+ * {@link EngagementConfig#claimsInFlight()} claims run at once: an open beyond them answers without claiming and
+ * leaves the claim to the link's next open, so a burst of first opens never takes the database's pool from the pages.
  */
 @ApplicationScoped
 public class RenderClaims {
@@ -41,9 +45,12 @@ public class RenderClaims {
     private final StreamOpenings openings;
     private final Pages pages;
     private final Vertx vertx;
+    /** The claims that may hold a database connection at once. */
+    private final Semaphore inFlight;
 
     public RenderClaims(VideoStore videos, EventPublisher publisher, MeterRegistry registry,
-            StreamOpenings openings, Pages pages, Vertx vertx) {
+            StreamOpenings openings, Pages pages, Vertx vertx, EngagementConfig config) {
+        this.inFlight = new Semaphore(Math.max(1, config.claimsInFlight()));
         this.openings = openings;
         this.pages = pages;
         this.vertx = vertx;
@@ -72,10 +79,17 @@ public class RenderClaims {
         return ask(video, false).map(claim -> claim.opening().map(bytes -> new String(bytes, StandardCharsets.UTF_8)));
     }
 
+    /** The places of the claims that may run at once (for tests: a bean's field is not read through its proxy). */
+    Semaphore inFlight() {
+        return inFlight;
+    }
+
     /** What a claim did: whether it asked for the render, and the playlist it wrote into the link's stream. */
     private record Claim(boolean asked, Optional<byte[]> opening) {
 
         static final Claim NONE = new Claim(false, Optional.empty());
+        /** Not tried: every claim's place was taken (compared by identity). */
+        static final Claim DEFERRED = new Claim(false, Optional.empty());
     }
 
     private Uni<Claim> ask(SharedVideoRow video, boolean retry) {
@@ -88,10 +102,44 @@ public class RenderClaims {
         Uni<Optional<byte[]>> opening = retry
                 ? Uni.createFrom().item(Optional.empty())
                 : offloaded(() -> openings.playlist(video), Optional.empty());
-        // programmatic: only a page whose video awaits its render (above) opens a transaction, not every page open;
         // to its end: a viewer who closed the page at once has still opened it, and the claim is theirs
-        return opening.flatMap(playlist -> BackgroundWork.toTheEnd(vertx, () -> Panache.withTransaction(() -> videos
-                .claimRender(video.shareId, retry, MAX_ATTEMPTS)
+        return opening.flatMap(playlist -> BackgroundWork.toTheEnd(vertx, () -> inPlace(retry,
+                () -> transaction(video, retry, playlist))))
+                .invoke(claim -> {
+                    if (claim != Claim.DEFERRED) {
+                        // decided, by this open or another: the link's next opens need not ask again
+                        pages.claimed(video.shareId);
+                    }
+                })
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
+                            video.shareId, failure.getMessage());
+                    return Claim.NONE;
+                });
+    }
+
+    /**
+     * {@code claim} in one of the places of the claims that run at once, given back when it ends;
+     * {@link Claim#DEFERRED} when every place is taken (the link's next open claims). A viewer's retry (their button,
+     * rare) is never turned away.
+     */
+    private Uni<Claim> inPlace(boolean retry, Supplier<Uni<Claim>> claim) {
+        boolean held = inFlight.tryAcquire();
+        if (!held && !retry) {
+            registry.counter("pmedia.engagement.render.claims.deferred").increment();
+            return Uni.createFrom().item(Claim.DEFERRED);
+        }
+        return Uni.createFrom().<Claim>deferred(claim::get).eventually(() -> {
+            if (held) {
+                inFlight.release();
+            }
+        });
+    }
+
+    /** The claim's transaction: the conditional update, the opening's write by the claim that won, the request. */
+    private Uni<Claim> transaction(SharedVideoRow video, boolean retry, Optional<byte[]> playlist) {
+        // programmatic: only a page whose video awaits its render opens a transaction, not every page open
+        return Panache.withTransaction(() -> videos.claimRender(video.shareId, retry, MAX_ATTEMPTS)
                 .flatMap(attempt -> {
                     if (attempt == null) {
                         return Uni.createFrom().item(Claim.NONE);
@@ -106,14 +154,7 @@ public class RenderClaims {
                             SharedVideo.Source.valueOf(video.source), video.serviceRequestId, video.taskId,
                             video.rowNo, attempt, Instant.now())))
                             .map(written -> new Claim(true, written ? playlist : Optional.empty()));
-                }))))
-                // decided, by this open or another: the link's next opens need not ask again
-                .invoke(claim -> pages.claimed(video.shareId))
-                .onFailure().recoverWithItem(failure -> {
-                    LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
-                            video.shareId, failure.getMessage());
-                    return Claim.NONE;
-                });
+                }));
     }
 
     /**
