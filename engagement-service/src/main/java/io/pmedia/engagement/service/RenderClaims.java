@@ -88,8 +88,6 @@ public class RenderClaims {
     private record Claim(boolean asked, Optional<byte[]> opening) {
 
         static final Claim NONE = new Claim(false, Optional.empty());
-        /** Not tried: every claim's place was taken (compared by identity). */
-        static final Claim DEFERRED = new Claim(false, Optional.empty());
     }
 
     private Uni<Claim> ask(SharedVideoRow video, boolean retry) {
@@ -104,13 +102,9 @@ public class RenderClaims {
                 : offloaded(() -> openings.playlist(video), Optional.empty());
         // to its end: a viewer who closed the page at once has still opened it, and the claim is theirs
         return opening.flatMap(playlist -> BackgroundWork.toTheEnd(vertx, () -> inPlace(retry,
-                () -> transaction(video, retry, playlist))))
-                .invoke(claim -> {
-                    if (claim != Claim.DEFERRED) {
+                () -> transaction(video, retry, playlist)
                         // decided, by this open or another: the link's next opens need not ask again
-                        pages.claimed(video.shareId);
-                    }
-                })
+                        .invoke(claim -> pages.claimed(video.shareId)))))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the render of %s cannot be asked for now (the next open asks again): %s",
                             video.shareId, failure.getMessage());
@@ -119,15 +113,15 @@ public class RenderClaims {
     }
 
     /**
-     * {@code claim} in one of the places of the claims that run at once, given back when it ends;
-     * {@link Claim#DEFERRED} when every place is taken (the link's next open claims). A viewer's retry (their button,
-     * rare) is never turned away.
+     * {@code claim} in one of the places of the claims that run at once, given back when it ends; not made
+     * ({@link Claim#NONE}) when every place is taken, and the link's next open claims. A viewer's retry (their
+     * button, rare) is never turned away.
      */
     private Uni<Claim> inPlace(boolean retry, Supplier<Uni<Claim>> claim) {
         boolean held = inFlight.tryAcquire();
         if (!held && !retry) {
             registry.counter("pmedia.engagement.render.claims.deferred").increment();
-            return Uni.createFrom().item(Claim.DEFERRED);
+            return Uni.createFrom().item(Claim.NONE);
         }
         return Uni.createFrom().<Claim>deferred(claim::get).eventually(() -> {
             if (held) {
