@@ -22,9 +22,13 @@
 #             batch-service and engagement-service from the create to that open, and the rows projected every 15 s (a
 #             count over engagement-service's table: not more often).
 #             Goal: <= 60 s with RSS within each service's heap. Nothing is rendered but the last link's open.
+#   fair      (issue 37; runs only when asked) the complaint's run: the demo vendor's task of F rows (default 60) of
+#             the greeting sample, a vendor of the bench's own creates a one-row task FAIR_AFTER (5.7) s later: when
+#             B completes and how many of A's rows were answered by then; A's wall time a row against its mean
+#             render_millis and its rows' time in flight (from pmedia_batch, through psql)
 # Usage: bench/batch/run.sh [PART...]     (default: tiny demo ingest realtime; ./pmedia bench batch runs those four)
 # Sizes: PMEDIA_BENCH_TINY_ROWS, PMEDIA_BENCH_DEMO_ROWS, PMEDIA_BENCH_TOUR_ROWS, PMEDIA_BENCH_INGEST_ROWS,
-# PMEDIA_BENCH_LINKS_ROWS,
+# PMEDIA_BENCH_LINKS_ROWS, PMEDIA_BENCH_FAIR_ROWS,
 # PMEDIA_BENCH_BARE_RUNS (bare renders timed per template; default: as many as rows), PMEDIA_BENCH_REALTIME_REQUESTS
 # (60), PMEDIA_BENCH_REALTIME_EVERY (3 s). For example:
 #   PMEDIA_BENCH_BARE_RUNS=50 bench/batch/run.sh tour
@@ -49,6 +53,7 @@ work="$(mktemp -d)"
 TASK=""
 cleanup() {
   if [ -n "$TASK" ]; then cancel_task "$TASK" >/dev/null 2>&1 || true; fi
+  bench_vendor_remove
   rm -rf "$work"
   release_stack >/dev/null
 }
@@ -192,6 +197,46 @@ tour() {
     "$bare" "$(calc "$runs * 60 / $bare")"
   printf '%s: batch / bare (rows per minute): %.2f   (goal >= 3)\n' "$name" \
     "$(calc "($rows / $batch) / ($runs / $bare)")"
+}
+
+# --- fair: issue 37's complaint, vendor A's 60 rows and vendor B's one -----------------------------------------------
+
+# rows_sql TASK SQL_EXPR: one figure over TASK's rows from pmedia_batch (empty when psql cannot ask).
+rows_sql() {
+  PGPASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}" psql -h "${PMEDIA_DB_HOST:-127.0.0.1}" -p "${PMEDIA_DB_PORT:-5432}" \
+    -U "${PMEDIA_DB_USER:-pmedia}" -d pmedia_batch -Atc "SELECT $2 FROM batch_row WHERE task_id = '$1'" 2>/dev/null || true
+}
+
+# fair ROWS: the demo vendor (A) creates a ROWS-row task of the greeting sample, a vendor of the benchmark's own (B) a
+# one-row task FAIR_AFTER seconds later (the complaint: 60 rows, 5.7 s). Prints when B completed and how many of A's
+# rows had been answered by then, then lets A finish: A's wall time a row (first answer to last) against its mean
+# render_millis, and its rows' mean time in flight (submitted -> answered), from batch-service's rows.
+fair() {
+  local rows="$1" after="${FAIR_AFTER:-5.7}" input start a b b_done a_at_b status
+  input="$(input_file "$rows" "")"
+  bench_vendor "fair share B"
+  local b_input b_file="$work/b.csv"
+  printf 'user-id,name,offer\nu-1,Bea,20%% off your next order\n' >"$b_file"
+  b_input="$(stack_upload "$BENCH_TOKEN" "$b_file" b.csv)"
+  start="$(now)"
+  a="$(create_task "$input" "$rows" "$PMEDIA_DEMO_TEMPLATE_ID" 1440)"
+  TASK="$a"
+  while ! past "$start" "$after"; do sleep 0.05; done
+  b="$(TOKEN="$BENCH_TOKEN" create_task "$b_input" 1 "$PMEDIA_DEMO_TEMPLATE_ID" 1440)"
+  status="$(TOKEN="$BENCH_TOKEN" await_status "$b" COMPLETED)"
+  b_done="$(calc "$(now) - $start")"
+  a_at_b="$(number "$(task_status "$a")" processed)"
+  printf 'fair: B (1 row, created %.1f s after A) COMPLETED %.1f s after A was created, when A had %s of %s rows answered\n' \
+    "$after" "$b_done" "$a_at_b" "$rows"
+  await_status "$a" COMPLETED >/dev/null
+  TASK=""
+  printf 'fair: A (%s rows) COMPLETED %.1f s after its creation\n' "$rows" "$(calc "$(now) - $start")"
+  printf 'fair: A, wall a row (first answer to last) %s s, mean render_millis %s ms, mean in flight %s s\n' \
+    "$(rows_sql "$a" "round((extract(epoch FROM max(answered_at) - min(answered_at)) / greatest(count(*) - 1, 1))::numeric, 2)")" \
+    "$(rows_sql "$a" "round(avg(render_millis))")" \
+    "$(rows_sql "$a" "round(avg(extract(epoch FROM answered_at - submitted_at))::numeric, 2)")"
+  bench_vendor_remove
+  BENCH_CLIENT=""
 }
 
 # --- ingestion: peak RSS of batch-service ---------------------------------------------------------------------------
@@ -377,6 +422,7 @@ for part in "${PARTS[@]}"; do
     ingest) ingest ;;
     realtime) realtime ;;
     links) links "$LINKS_ROWS" ;;
-    *) echo "unknown part '$part' (tiny, demo, tour, ingest, realtime, links)" >&2; exit 2 ;;
+    fair) fair "${PMEDIA_BENCH_FAIR_ROWS:-60}" ;;
+    *) echo "unknown part '$part' (tiny, demo, tour, ingest, realtime, links, fair)" >&2; exit 2 ;;
   esac
 done
