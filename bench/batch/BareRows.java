@@ -1,5 +1,8 @@
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,15 +28,25 @@ import io.pmedia.media.template.TemplateResolver;
  * running stack's own media-service build on the classpath (no Maven build needed):
  *
  * <pre>
- *   java -cp '.pmedia/app/media/app/*:.pmedia/app/media/lib/main/*' bench/batch/BareRows.java \
- *       TEMPLATE_JSON INPUT_CSV COUNT OUT [URL=FILE...]
+ *   java -cp '.pmedia/app/media/app/*:.pmedia/app/media/lib/main/*:.pmedia/app/media/lib/boot/*' \
+ *       bench/batch/BareRows.java [--frames=N] TEMPLATE_JSON INPUT_CSV COUNT OUT [URL=FILE...]
  * </pre>
+ *
+ * A command whose render pipes frames of the graphics engine (texts, shapes, lottie layers) to FFmpeg reads them from
+ * {@code frames.rgba} beside it. Those files are large (3.7 MB a 720p frame, 3.3 GB for a 30 s row), so they are not
+ * written with the commands: {@code --frames=N} writes row N's alone (drawn by the engine, as the render draws them),
+ * for the caller to time its command and delete them before the next row's.
  *
  * The CSV is the plain one bench/batch/run.sh writes (a header, no quoted values).
  */
 public class BareRows {
 
     public static void main(String[] args) throws Exception {
+        int framesOf = 0;
+        if (args.length > 0 && args[0].startsWith("--frames=")) {
+            framesOf = Integer.parseInt(args[0].substring("--frames=".length()));
+            args = Arrays.copyOfRange(args, 1, args.length);
+        }
         ObjectMapper json = StrictJson.apply(new ObjectMapper());
         TemplateDefinition template = json.readValue(Files.readString(Path.of(args[0])), TemplateDefinition.class);
         List<String> lines = Files.readAllLines(Path.of(args[1]));
@@ -48,6 +61,9 @@ public class BareRows {
                 Fonts.DEFAULT_DIRECTORY);
         String[] header = lines.get(0).split(",", -1);
         for (int row = 1; row <= count; row++) {
+            if (framesOf > 0 && row != framesOf) {
+                continue;
+            }
             String[] values = lines.get(row).split(",", -1);
             Map<String, String> fields = new LinkedHashMap<>();
             for (int c = 0; c < header.length; c++) {
@@ -59,7 +75,17 @@ public class BareRows {
             Path dir = Files.createDirectories(out.resolve("row-" + row));
             FfmpegCommand command = engine.compile(TemplateResolver.resolve(template,
                     RenderInputs.fromCurrentForm(data)), assets, dir);
-            Files.writeString(dir.resolve("command.sh"), "cd \"$(dirname \"$0\")\" && " + command.display() + "\n");
+            if (framesOf > 0) {
+                if (command.graphics() != null) {
+                    try (OutputStream frames = new BufferedOutputStream(
+                            Files.newOutputStream(dir.resolve("frames.rgba")), 1 << 20)) {
+                        command.graphics().write(frames);
+                    }
+                }
+                return;
+            }
+            Files.writeString(dir.resolve("command.sh"), "cd \"$(dirname \"$0\")\" && " + command.display()
+                    + (command.graphics() == null ? "" : " < frames.rgba") + "\n");
         }
         System.out.println(count);
     }

@@ -2,13 +2,15 @@
 # Batch benchmark (docs/performance.md, "Batch"), through the running stack (started with ./pmedia up unless it runs):
 #   tiny      N rows (default 10,000) of a tiny template (bench/batch/tiny.json: 1 s, 320x180) as one batch task:
 #             rows per minute, against bare FFmpeg running the command the engine generates for such a row back to
-#             back on the same cores (goal: batch / bare >= 0.9)
+#             back on the same cores, reading the frames the graphics engine drew for it from a file (bench/render's
+#             PMEDIA_BENCH_KEEP; goal: batch / bare >= 0.9)
 #   demo      the same with M rows (default 1,000) of the demo template (10 s 1280x720, name, offer, an 800x800 photo)
 #   tour      (issue 25; runs only when asked: bench/batch/run.sh tour) T rows (default 1,000) of the product-tour
 #             sample template (30 s 1280x720, a background clip, the name 2-5 s and the offer 20-23 s, a soundtrack),
 #             every row with its own name and offer, as one batch task: rows per minute, against bare FFmpeg running
 #             full renders of the same rows back to back on the same cores (for each row the command the engine
-#             generates, made by bench/batch/BareRows.java with the running stack's media-service build; goal: batch /
+#             generates, made by bench/batch/BareRows.java with the running stack's media-service build, reading the
+#             frames the graphics engine draws for that row from a file written before its timed run; goal: batch /
 #             bare >= 3). One bare render takes about 5.5 s on 2 cores: sample the bare side, e.g.
 #             PMEDIA_BENCH_BARE_RUNS=50 (its first 50 rows)
 #   ingest    the peak RSS of batch-service while it reads a 1,000,000-row file (about 200 MB) into rows; the task is
@@ -180,17 +182,22 @@ tour() {
   printf '%s' "$status" | grep -q "\"message\":\"$rows of $rows rows rendered" ||
     echo "  warning: not every row rendered: $status" >&2
   # the bare commands of the first rows, from the engine the running stack renders with (its build in .pmedia/app)
-  runs="$(java -cp '.pmedia/app/media/app/*:.pmedia/app/media/lib/main/*' bench/batch/BareRows.java "$template" \
-    "$file" "${PMEDIA_BENCH_BARE_RUNS:-$rows}" "$work/bare-$name" \
-    "$assets/product-tour/background.mp4=.pmedia/samples/product-tour/background.mp4" \
-    "$assets/product-tour/soundtrack.m4a=.pmedia/samples/product-tour/soundtrack.m4a")"
-  start="$(now)"
+  local bare_args=("$template" "$file" "${PMEDIA_BENCH_BARE_RUNS:-$rows}" "$work/bare-$name"
+    "$assets/product-tour/background.mp4=.pmedia/samples/product-tour/background.mp4"
+    "$assets/product-tour/soundtrack.m4a=.pmedia/samples/product-tour/soundtrack.m4a")
+  local classpath='.pmedia/app/media/app/*:.pmedia/app/media/lib/main/*:.pmedia/app/media/lib/boot/*'
+  runs="$(java -cp "$classpath" bench/batch/BareRows.java "${bare_args[@]}")"
+  bare=0
   for i in $(seq 1 "$runs"); do
     dir="$work/bare-$name/row-$i"
+    # the engine's frames of this row (its texts), drawn into a file before the timed run: the bare command does all
+    # of FFmpeg's work, only not the drawing
+    java -cp "$classpath" bench/batch/BareRows.java "--frames=$i" "${bare_args[@]}"
+    start="$(now)"
     bash "$dir/command.sh" >/dev/null 2>&1 || echo "  warning: the bare render of row $i failed" >&2
-    rm -f "$dir/video.mp4" "$dir/thumbnail.jpg"
+    bare="$(calc "$bare + $(now) - $start")"
+    rm -f "$dir/video.mp4" "$dir/thumbnail.jpg" "$dir/frames.rgba"
   done
-  bare="$(calc "$(now) - $start")"
   printf '%s: %s rows as one batch task (create -> COMPLETED): %.1f s, %.0f rows/min\n' "$name" "$rows" "$batch" \
     "$(calc "$rows * 60 / $batch")"
   printf '%s: bare ffmpeg, full renders of the first %s rows back to back: %.1f s, %.1f rows/min\n' "$name" "$runs" \

@@ -1,7 +1,9 @@
 package io.pmedia.media.render;
 
+import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -36,6 +38,8 @@ import io.pmedia.media.template.Templates;
 public final class RenderBench {
 
     static final String PHOTO = "https://bench.example/photo.png";
+    /** The file of the engine's frames beside a bare command (raw RGBA, what the render pipes to FFmpeg). */
+    static final String FRAMES = "frames.rgba";
 
     private RenderBench() {
     }
@@ -66,9 +70,12 @@ public final class RenderBench {
         Path bareDir = Files.createDirectories(scratch.resolve("bare"));
         FfmpegCommand bare = engine.compile(TemplateResolver.resolve(template, input), assets, bareDir);
         double seconds = bare.durationSeconds();
+        // the frames the graphics engine draws (texts, shapes, lottie layers), drawn once into a file that the bare
+        // command reads on its standard input: the bare side does all of FFmpeg's work, only not the drawing
+        Path frames = frames(bare);
 
         engine(engine, template, input, assets, scratch.resolve("warm-up"));
-        bare(bare);
+        bare(bare, frames);
 
         List<Double> engineTimes = new ArrayList<>();
         List<Double> bareTimes = new ArrayList<>();
@@ -82,7 +89,7 @@ public final class RenderBench {
                     engineTimes.add(engine(engine, template, input, assets, work));
                     engineCpu.add(childCpuSeconds() - cpu);
                 } else {
-                    bareTimes.add(bare(bare));
+                    bareTimes.add(bare(bare, frames));
                     bareCpu.add(childCpuSeconds() - cpu);
                 }
             }
@@ -106,7 +113,7 @@ public final class RenderBench {
                 template %s: %.1f s at %dx%d, %d fps, with name, offer and an 800x800 photo
                 runs: %d of each, alternating, after one warm-up of each
                 engine (resolve + compile + ffmpeg + MP4 check)     : median %.3f s (min %.3f, max %.3f), realtime x%.1f
-                bare ffmpeg (the same argument vector):               median %.3f s (min %.3f, max %.3f), realtime x%.1f
+                bare ffmpeg (the same argument vector, %s): median %.3f s (min %.3f, max %.3f), realtime x%.1f
                 engine / bare: %.3f
                 CPU of the ffmpeg process (user + sys): engine median %.2f s, bare median %.2f s
                 engine's own work alone (resolve + compile + write text files + MP4 check): median %.1f ms
@@ -114,7 +121,11 @@ public final class RenderBench {
                 """, LocalDate.now(), cpu(), Runtime.getRuntime().availableProcessors(), ffmpegVersion(engine),
                 template.useCaseId(), seconds, template.canvas().width(), template.canvas().height(),
                 template.canvas().fps(), runs, engineMedian, Collections.min(engineTimes),
-                Collections.max(engineTimes), seconds / engineMedian, bareMedian, Collections.min(bareTimes),
+                Collections.max(engineTimes), seconds / engineMedian,
+                frames == null
+                        ? "nothing drawn by the engine"
+                        : "the engine's " + bare.graphics().frames() + " frames read from a file",
+                bareMedian, Collections.min(bareTimes),
                 Collections.max(bareTimes), seconds / bareMedian, engineMedian / bareMedian, median(engineCpu),
                 median(bareCpu), median(ownTimes) * 1000,
                 bare.display());
@@ -128,7 +139,8 @@ public final class RenderBench {
                     Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
-            Files.writeString(target.resolve("command.sh"), "cd \"$(dirname \"$0\")\" && " + bare.display() + "\n");
+            Files.writeString(target.resolve("command.sh"), "cd \"$(dirname \"$0\")\" && " + bare.display()
+                    + (frames == null ? "" : " < " + frames.getFileName()) + "\n");
         }
     }
 
@@ -141,12 +153,27 @@ public final class RenderBench {
         return (System.nanoTime() - started) / 1e9;
     }
 
-    private static double bare(FfmpegCommand command) throws IOException, InterruptedException {
+    /**
+     * The frames the engine pipes to a command (its {@link FfmpegCommand#graphics()}), drawn into
+     * {@value #FRAMES} in the command's directory; null when the command has none.
+     */
+    static Path frames(FfmpegCommand command) throws IOException {
+        if (command.graphics() == null) {
+            return null;
+        }
+        Path file = command.workDir().resolve(FRAMES);
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
+            command.graphics().write(out);
+        }
+        return file;
+    }
+
+    private static double bare(FfmpegCommand command, Path frames) throws IOException, InterruptedException {
         Files.deleteIfExists(command.video());
         Files.deleteIfExists(command.thumbnail());
         long started = System.nanoTime();
         Process process = new ProcessBuilder(command.arguments()).directory(command.workDir().toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectInput(ProcessBuilder.Redirect.from(frames == null ? new File("/dev/null") : frames.toFile()))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
