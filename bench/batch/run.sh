@@ -72,6 +72,12 @@ printf 'batch benchmark, %s, %s (%s cores), commit %s\n' "$(date -u +%F)" \
 
 # --- helpers -----------------------------------------------------------------------------------------------------
 
+# sql_in DATABASE SQL: what psql answers (unaligned, no headers) in one of the stack's databases; empty when it cannot.
+sql_in() {
+  PGPASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}" psql -h "${PMEDIA_DB_HOST:-127.0.0.1}" -p "${PMEDIA_DB_PORT:-5432}" \
+    -U "${PMEDIA_DB_USER:-pmedia}" -d "$1" -Atc "$2" 2>/dev/null || true
+}
+
 # register_tiny: registers bench/batch/tiny.json (idempotent) and prints its template-id.
 register_tiny() {
   local answer
@@ -209,10 +215,7 @@ tour() {
 # --- fair: issue 37's complaint, vendor A's 60 rows and vendor B's one -----------------------------------------------
 
 # rows_sql TASK SQL_EXPR: one figure over TASK's rows from pmedia_batch (empty when psql cannot ask).
-rows_sql() {
-  PGPASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}" psql -h "${PMEDIA_DB_HOST:-127.0.0.1}" -p "${PMEDIA_DB_PORT:-5432}" \
-    -U "${PMEDIA_DB_USER:-pmedia}" -d pmedia_batch -Atc "SELECT $2 FROM batch_row WHERE task_id = '$1'" 2>/dev/null || true
-}
+rows_sql() { sql_in pmedia_batch "SELECT $2 FROM batch_row WHERE task_id = '$1'"; }
 
 # fair ROWS: the demo vendor (A) creates a ROWS-row task of the greeting sample, a vendor of the benchmark's own (B) a
 # one-row task FAIR_AFTER seconds later (the complaint: 60 rows, 5.7 s). Prints when B completed and how many of A's
@@ -295,11 +298,7 @@ rss_peaks() {
 }
 
 # projected TASK: rows of TASK engagement-service has projected (its shared_video table; empty when psql cannot ask).
-projected() {
-  PGPASSWORD="${PMEDIA_DB_PASSWORD:-pmedia}" psql -h "${PMEDIA_DB_HOST:-127.0.0.1}" -p "${PMEDIA_DB_PORT:-5432}" \
-    -U "${PMEDIA_DB_USER:-pmedia}" -d pmedia_engagement -Atc "SELECT count(*) FROM shared_video WHERE task_id = '$1'" \
-    2>/dev/null || true
-}
+projected() { sql_in pmedia_engagement "SELECT count(*) FROM shared_video WHERE task_id = '$1'"; }
 
 # links ROWS: an on-view task of ROWS product-tour rows, each with its own name and offer, from the create to COMPLETED
 # with every share URL in its output file, then to its last link opening.
