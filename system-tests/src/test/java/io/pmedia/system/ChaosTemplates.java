@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
-/** The templates fault scenarios render: registered through the operator API (idempotent: the same body is 200). */
+/** The templates fault scenarios (and a few system tests) render: registered through the operator API (idempotent: the same body is 200). */
 final class ChaosTemplates {
 
     private static JsonPath tiny;
@@ -27,14 +27,19 @@ final class ChaosTemplates {
 
     private static JsonPath registered() {
         if (tiny == null) {
-            try (InputStream in = ChaosTemplates.class.getResourceAsStream("/chaos-tiny.json")) {
-                String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-                tiny = Stack.admin().contentType(ContentType.JSON).body(body).post("/admin/templates").then()
-                        .statusCode(org.hamcrest.Matchers.oneOf(200, 201)).extract().jsonPath();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            tiny = register("/chaos-tiny.json");
         }
         return tiny;
+    }
+
+    /** Registers the template of a test resource (idempotent); its answer (template-id, use-case-id). */
+    static JsonPath register(String resource) {
+        try (InputStream in = ChaosTemplates.class.getResourceAsStream(resource)) {
+            String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return Stack.admin().contentType(ContentType.JSON).body(body).post("/admin/templates").then()
+                    .statusCode(org.hamcrest.Matchers.oneOf(200, 201)).extract().jsonPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -2,9 +2,6 @@ package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
@@ -17,7 +14,6 @@ import org.junit.jupiter.api.TestInstance;
 
 import io.pmedia.system.Stack.Vendor;
 import io.pmedia.testing.Patience;
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 /**
@@ -37,14 +33,8 @@ class FairShareTest {
     private String aTask;
 
     @BeforeAll
-    void twoVendors() throws IOException {
-        try (InputStream in = FairShareTest.class.getResourceAsStream("/fair-share.json")) {
-            template = Stack.admin().contentType(ContentType.JSON)
-                    .body(new String(in.readAllBytes(), StandardCharsets.UTF_8)).post("/admin/templates").then()
-                    .statusCode(org.hamcrest.Matchers.oneOf(200, 201)).extract().path("template-id");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    void twoVendors() {
+        template = ChaosTemplates.register("/fair-share.json").getString("template-id");
         a = Stack.onboard("fair share A");
         b = Stack.onboard("fair share B");
     }
