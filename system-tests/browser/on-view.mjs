@@ -68,9 +68,11 @@ async function watch(context, url, screenshot) {
     // 'hls.js' (or 'native'): the stream the render writes, played while it runs; none: the MP4 once it was ready.
     seen.player = await page.evaluate(() => document.getElementById('player').getAttribute('data-player') || 'mp4');
     seen.stillPreparing = await page.evaluate(() => !!document.getElementById('stage'));
-    // Muted and faster, so a 30 s video plays to its end in a few seconds of the test.
+    // Muted and faster, so a 30 s video plays to its end in a few seconds of the test. A page handed the opening plays
+    // it at once, then waits for its render's segments: the five renders are admitted two a worker slot, so the last
+    // one starts when the first ones end (on a loaded 2-core CI machine, minutes after its page opened).
     await page.evaluate(() => { const v = document.getElementById('player'); v.muted = true; v.playbackRate = 4; return v.play(); });
-    await page.waitForFunction(() => document.getElementById('player').ended, null, { timeout: 120000, polling: 200 });
+    await page.waitForFunction(() => document.getElementById('player').ended, null, { timeout: 360000, polling: 200 });
     seen.ended = true;
     seen.duration = await page.evaluate(() => document.getElementById('player').duration);
   } catch (error) {

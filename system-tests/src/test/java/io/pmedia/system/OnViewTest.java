@@ -91,7 +91,7 @@ class OnViewTest {
         Path shot = Path.of("target/browser/on-view-preparing.png").toAbsolutePath();
         Files.createDirectories(shot.getParent());
         JsonNode seen = Browser.run("on-view.mjs", Map.of("urls", String.join("\n", opened), "screenshot",
-                shot.toString()), 600);
+                shot.toString()), 720);
         assertThat(seen.has("error")).as(seen.toString()).isFalse();
         assertThat(seen.path("pages")).hasSize(IN_BROWSER.size());
         for (JsonNode page : seen.path("pages")) {
