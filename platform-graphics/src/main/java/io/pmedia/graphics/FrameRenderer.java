@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongPredicate;
+import java.util.stream.LongStream;
 
 import org.jetbrains.skia.Bitmap;
 import org.jetbrains.skia.BlendMode;
@@ -182,11 +184,34 @@ public final class FrameRenderer implements AutoCloseable {
      * stream can repeat the bytes of the last one instead of drawing it again.
      */
     public Object state(long index) {
-        return states(scene.time(index));
+        return states(scene.time(index), true);
     }
 
-    /** Each layer's state at {@code time}: FALSE when hidden, else its opacity, transform and units' motions. */
-    private List<Object> states(double time) {
+    /**
+     * The frames of {@code 0} to {@code count - 1} that may differ from the frame before them (frame 0 always), with
+     * every frame of {@code kept} besides, in order: every other frame is the same picture as the one before it, so a
+     * stream may carry these alone, each shown until the next. Decided from the layers' states alone: nothing is
+     * drawn, and no video is read (a video's state is then the frame its clock reaches, so a video that ended early
+     * keeps its frames listed).
+     */
+    public long[] changes(long count, LongPredicate kept) {
+        LongStream.Builder changes = LongStream.builder();
+        List<Object> last = null;
+        for (long i = 0; i < count; i++) {
+            List<Object> states = states(scene.time(i), false);
+            if (last == null || !states.equals(last) || kept.test(i)) {
+                changes.add(i);
+            }
+            last = states;
+        }
+        return changes.build().toArray();
+    }
+
+    /**
+     * Each layer's state at {@code time}: FALSE when hidden, else its opacity, transform and units' motions; a video's
+     * frame read on to it when {@code read}, else the frame its clock reaches.
+     */
+    private List<Object> states(double time, boolean read) {
         List<Object> states = new ArrayList<>();
         for (int i = 0; i < scene.layers().size(); i++) {
             Layer layer = scene.layers().get(i);
@@ -203,7 +228,8 @@ public final class FrameRenderer implements AutoCloseable {
                 state.add(lottie.frame(time));
             } else if (painters.get(i) instanceof VideoPainter video) {
                 // read on to the frame that shows now (frames are drawn in order): its index decides the picture
-                state.add(video.advance(((VideoLayer) layer).frameAt(time, scene.fps())));
+                long frame = ((VideoLayer) layer).frameAt(time, scene.fps());
+                state.add(read ? video.advance(frame) : frame);
             }
             states.add(state);
         }
@@ -212,7 +238,7 @@ public final class FrameRenderer implements AutoCloseable {
 
     /** Draws the scene at {@code time} seconds on the renderer's raster. */
     void draw(double time) {
-        List<Object> states = states(time);
+        List<Object> states = states(time, true);
         int unchanged = 0;
         while (previous != null && unchanged < states.size()
                 && Objects.equals(states.get(unchanged), previous.get(unchanged))) {

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 
 /**
  * Writes a scene's frames as raw video (RGBA, straight alpha, no header) to a stream, typically the standard
@@ -42,13 +43,22 @@ public final class FrameStream {
      * @throws RuntimeException what the renderer threw (a refused scene), after the frames before it were written
      */
     public static long write(FrameRenderer renderer, long frames, OutputStream out) throws IOException {
+        return write(renderer, LongStream.range(0, frames).toArray(), out);
+    }
+
+    /**
+     * Draws the frames {@code frames} lists (ascending; typically {@link FrameRenderer#changes}, the stream then
+     * carrying each picture once) and writes them to {@code out}, in order, as {@link #write(FrameRenderer, long,
+     * OutputStream)} does.
+     */
+    public static long write(FrameRenderer renderer, long[] frames, OutputStream out) throws IOException {
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(ahead(renderer.scene()));
         AtomicLong drawn = new AtomicLong();
         Thread drawer = new Thread(() -> draw(renderer, frames, queue, drawn), "graphics-draw");
         drawer.setDaemon(true);
         drawer.start();
         try {
-            for (long i = 0; i < frames; i++) {
+            for (int i = 0; i < frames.length; i++) {
                 Object next = queue.take();
                 if (next instanceof Failure failure) {
                     failure.rethrow();
@@ -66,11 +76,12 @@ public final class FrameStream {
         return drawn.get();
     }
 
-    private static void draw(FrameRenderer renderer, long frames, BlockingQueue<Object> queue, AtomicLong drawn) {
+    private static void draw(FrameRenderer renderer, long[] frames, BlockingQueue<Object> queue, AtomicLong drawn) {
         try {
             byte[] last = null;
             Object lastState = null;
-            for (long i = 0; i < frames && !Thread.currentThread().isInterrupted(); i++) {
+            for (int k = 0; k < frames.length && !Thread.currentThread().isInterrupted(); k++) {
+                long i = frames[k];
                 Object item;
                 try {
                     Object state = renderer.state(i);

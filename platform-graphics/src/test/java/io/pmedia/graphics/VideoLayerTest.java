@@ -94,7 +94,8 @@ class VideoLayerTest {
         }
     }
 
-    private static VideoFrames frames(int count, int width, int height, AtomicInteger opened) {
+    /** {@code count} opaque frames, frame n grey 20 n + 10; {@code opened} counts the streams opened. */
+    static VideoFrames frames(int count, int width, int height, AtomicInteger opened) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int n = 0; n < count; n++) {
             byte grey = (byte) (20 * n + 10);

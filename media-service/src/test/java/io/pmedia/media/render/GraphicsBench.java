@@ -85,7 +85,7 @@ public final class GraphicsBench {
                     input.write(java.io.OutputStream.nullOutputStream());
                     System.out.printf(Locale.ROOT, "  engine only, %s: %.2f s for %d frames%n",
                             video == still ? "static" : "animated", (System.nanoTime() - start) / 1e9,
-                            input.frames());
+                            input.count());
                 }
             }
             RenderBench.delete(scratch);

@@ -54,10 +54,25 @@ public final class Media {
 
     /** The frame at {@code seconds} as 8-bit grey pixels. */
     public static byte[] greyFrame(Path video, double seconds, int width, int height) {
+        return output(List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-ss", Double.toString(seconds), "-i",
+                video.toString(), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "gray", "-s", width + "x" + height,
+                "-"));
+    }
+
+    /** Every frame of the video, in order, as 8-bit grey pixels of {@code width} x {@code height}. */
+    public static List<byte[]> greyFrames(Path video, int width, int height) {
+        byte[] pixels = output(List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-i", video.toString(), "-f",
+                "rawvideo", "-pix_fmt", "gray", "-s", width + "x" + height, "-"));
+        List<byte[]> frames = new java.util.ArrayList<>();
+        for (int at = 0; at + width * height <= pixels.length; at += width * height) {
+            frames.add(java.util.Arrays.copyOfRange(pixels, at, at + width * height));
+        }
+        return frames;
+    }
+
+    /** What {@code command} writes on its standard output. */
+    private static byte[] output(List<String> command) {
         try {
-            List<String> command = List.of("ffmpeg", "-hide_banner", "-loglevel", "error", "-ss",
-                    Double.toString(seconds), "-i", video.toString(), "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
-                    "gray", "-s", width + "x" + height, "-");
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] pixels = process.getInputStream().readAllBytes();
             process.waitFor();

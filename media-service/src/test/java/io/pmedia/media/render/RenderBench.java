@@ -124,7 +124,7 @@ public final class RenderBench {
                 Collections.max(engineTimes), seconds / engineMedian,
                 frames == null
                         ? "nothing drawn by the engine"
-                        : "the engine's " + bare.graphics().frames() + " frames read from a file",
+                        : "the engine's " + bare.graphics().count() + " frames read from a file",
                 bareMedian, Collections.min(bareTimes),
                 Collections.max(bareTimes), seconds / bareMedian, engineMedian / bareMedian, median(engineCpu),
                 median(bareCpu), median(ownTimes) * 1000,

@@ -7,11 +7,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.LongStream;
 
 import io.pmedia.common.error.Messages;
+import io.pmedia.graphics.FrameRenderer;
 import io.pmedia.graphics.Layer;
 import io.pmedia.graphics.LottieLayer;
 import io.pmedia.graphics.PictureLayer;
@@ -27,6 +32,7 @@ import io.pmedia.graphics.draw.PictureFile;
 import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
+import io.pmedia.graphics.text.FontChain;
 import io.pmedia.graphics.text.TextStyle;
 import io.pmedia.media.render.RenderException;
 import io.pmedia.media.render.ffmpeg.FilterGraph;
@@ -66,7 +72,9 @@ public final class EngineText {
     private final int fps;
     private final List<Layer> layers = new ArrayList<>();
     private final List<Integer> bands = new ArrayList<>();
-    private final List<String> branches = new ArrayList<>();
+    private final List<Cut> cuts = new ArrayList<>();
+    /** The frames of the stream the engine draws and writes ({@link #plan}); null until the graph is complete. */
+    private long[] planned;
     private final Map<String, Path> fontFiles = new LinkedHashMap<>();
     private int streamFrames;
     private int maxBands = 1;
@@ -134,9 +142,8 @@ public final class EngineText {
             bands.add(band);
         }
         maxBands = Math.max(maxBands, band + 1);
-        branches.add("trim=start_frame=" + segmentStart + ":end_frame=" + (segmentStart + segmentFrames)
-                + ",setpts=PTS-STARTPTS+" + number((double) offset / fps) + "/TB,crop=" + canvas.width() + ":"
-                + canvas.height() + ":0:" + band * canvas.height() + "[" + label + "]");
+        cuts.add(new Cut(segmentStart, segmentStart + segmentFrames, offset, null,
+                "crop=" + canvas.width() + ":" + canvas.height() + ":0:" + band * canvas.height(), label));
         return label;
     }
 
@@ -190,9 +197,8 @@ public final class EngineText {
         }
         String times = startOf(starts, 0, starts.size());
         int top = captionTop();
-        branches.add("trim=start_frame=" + first + ":end_frame=" + streamFrames + ",setpts="
-                + FilterGraph.value(times + "/TB") + ",crop=" + canvas.width() + ":" + (canvas.height() - top)
-                + ":0:" + top + "[" + label + "]");
+        cuts.add(new Cut(first, streamFrames, 0, FilterGraph.value(times + "/TB"),
+                "crop=" + canvas.width() + ":" + (canvas.height() - top) + ":0:" + top, label));
         return label;
     }
 
@@ -215,11 +221,16 @@ public final class EngineText {
     }
 
     public boolean isEmpty() {
-        return branches.isEmpty();
+        return cuts.isEmpty();
     }
 
-    /** The chain splitting the input {@code input} into every run's branch (each ends in its label). */
+    /**
+     * The chain splitting the input {@code input} into every run's branch (each ends in its label), once every run and
+     * the captions were added: the stream carries only the frames {@link #plan} keeps, and each branch times them.
+     */
     public String chain(int input) {
+        long[] frames = plan();
+        List<String> branches = cuts.stream().map(cut -> cut.branch(frames, fps)).toList();
         StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
         if (branches.size() == 1) {
             return chain.append(branches.get(0)).toString();
@@ -241,8 +252,80 @@ public final class EngineText {
     }
 
     public GraphicsInput input() {
-        Scene scene = new Scene(canvas.width(), canvas.height() * maxBands, fps, layers, canvas.height(), bands);
-        return new GraphicsInput(scene, streamFrames, fontFiles);
+        return new GraphicsInput(scene(), plan(), fontFiles);
+    }
+
+    private Scene scene() {
+        return new Scene(canvas.width(), canvas.height() * maxBands, fps, layers, canvas.height(), bands);
+    }
+
+    /**
+     * The frames the stream carries, of the {@code streamFrames} the runs and captions span: a frame whose picture is
+     * the one before it is left out (the overlay holds a picture until the next), so a text that holds still for
+     * seconds is one frame on the pipe, not one a video frame. Each cut keeps its first and last frame (its branch
+     * starts and ends where it did), and every frame of the captions (their graph times each frame itself). Decided
+     * from the layers' states by a renderer that draws nothing ({@link FrameRenderer#changes}).
+     */
+    private long[] plan() {
+        if (planned == null) {
+            Set<Long> kept = new HashSet<>();
+            for (Cut cut : cuts) {
+                kept.add((long) cut.from());
+                kept.add((long) cut.to() - 1);
+                if (cut.times() != null) {
+                    LongStream.range(cut.from(), cut.to()).forEach(kept::add);
+                }
+            }
+            try (FrameRenderer renderer = new FrameRenderer(scene(), FontChain.of(fontFiles))) {
+                planned = renderer.changes(streamFrames, kept::contains);
+            } catch (SceneException e) {
+                throw new RenderException("the graphics engine refused " + e.getMessage());
+            }
+        }
+        return planned;
+    }
+
+    /**
+     * Frames {@code [from, to)} of the drawn stream cut out and cropped ({@code crop}) into {@code label}: a run's
+     * frames shown from frame {@code shift} of its segment on, or captions' at {@code times} (an expression of
+     * {@code N}, each frame of theirs kept).
+     */
+    private record Cut(int from, int to, int shift, String times, String crop, String label) {
+
+        /** The branch on the stream of {@code frames} (the plan, ascending, holding this cut's first and last). */
+        String branch(long[] frames, int fps) {
+            int first = Arrays.binarySearch(frames, from);
+            int end = Arrays.binarySearch(frames, to - 1) + 1;
+            String timing = times != null ? times : FilterGraph.value(runTimes(frames, first, end, fps));
+            return "trim=start_frame=" + first + ":end_frame=" + end + ",setpts=" + timing + "," + crop + "[" + label
+                    + "]";
+        }
+
+        /**
+         * The presentation time of the run's {@code N}th frame kept: each stretch of consecutive frames kept is
+         * {@code N} plus the frames left out before it (and {@code shift}), found by a balanced search as
+         * {@link #startOf} does, rounded to the input's time base (1/fps: whole frames).
+         */
+        private String runTimes(long[] frames, int first, int end, int fps) {
+            List<Integer> starts = new ArrayList<>();
+            List<Long> gaps = new ArrayList<>();
+            for (int m = first; m < end; m++) {
+                if (m == first || frames[m] != frames[m - 1] + 1) {
+                    starts.add(m - first);
+                    gaps.add(frames[m] - from - (m - first) + shift);
+                }
+            }
+            return "round((" + spans(starts, gaps, 0, starts.size()) + ")/(" + fps + "*TB))";
+        }
+
+        private static String spans(List<Integer> starts, List<Long> gaps, int lo, int hi) {
+            if (hi - lo == 1) {
+                return gaps.get(lo) == 0 ? "N" : "N+" + gaps.get(lo);
+            }
+            int mid = (lo + hi) >>> 1;
+            return "if(lt(N," + starts.get(mid) + ")," + spans(starts, gaps, lo, mid) + ","
+                    + spans(starts, gaps, mid, hi) + ")";
+        }
     }
 
     /** The text as drawtext placed it (TextDrawing): the same anchors, margins and widths. */

@@ -3,6 +3,7 @@ package io.pmedia.media.render.graphics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.pmedia.media.render.Media;
 import io.pmedia.media.render.engine.RenderEngine;
 import io.pmedia.media.render.ffmpeg.FfmpegRunner;
+import io.pmedia.media.render.graph.FilterGraphCompiler;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
 import io.pmedia.media.template.TemplateResolver;
@@ -59,6 +61,52 @@ class EngineGraphicsRenderTest {
             }
         }
         assertThat(text).isGreaterThan(200);
+    }
+
+    /** A square moved by keyframes, then still; a second segment's square fading in, then still. */
+    static final String STILL_STRETCHES = """
+            {"use-case-id": "still", "name": "Still stretches", "canvas": {"width": 320, "height": 180, "fps": 25,
+              "background": "#000000"},
+             "segments": [
+               {"id": "a", "duration": 2, "layers": [
+                 {"type": "shape", "shape": "rect", "x": 0, "y": 0, "width": 40, "height": 40, "fill": "#ffffff",
+                  "keyframes": [{"time": 0.4, "x": 0}, {"time": 0.8, "x": 200}]}]},
+               {"id": "b", "duration": 1.2, "layers": [
+                 {"type": "shape", "shape": "rect", "x": 100, "y": 100, "width": 40, "height": 40,
+                  "fill": "#ffffff", "start": 0.2, "fade-in": 0.4}]}
+             ]}""";
+
+    @Test
+    void aStillStretchCrossesThePipeOnceAndEveryFrameShowsWhatItsTimeDraws(@TempDir Path work) throws IOException {
+        var template = Templates.parse(STILL_STRETCHES);
+        assertThat(TemplateValidator.validate(template)).isEmpty();
+        ResolvedVideo video = TemplateResolver.resolve(template, RenderInputs.fromCurrentForm(Templates.data("{}")));
+
+        // 80 frames (3.2 s) in the video; on the pipe: the first and last of each segment, the square's 10 frames
+        // of motion, and the 11 from where the second square shows to the end of its fade
+        var command = new FilterGraphCompiler("ffmpeg", new Fonts(Fonts.DEFAULT_DIRECTORY)).compile(video, Map.of(),
+                Files.createDirectories(work.resolve("graph")));
+        assertThat(command.graphics().count()).isBetween(20, 28);
+
+        RenderEngine.RenderOutput output = engine.render(video, Map.of(), work, Duration.ofSeconds(60));
+        var frames = Media.greyFrames(output.video(), 320, 180);
+        assertThat(frames).hasSize(80);
+        for (int i = 0; i < 50; i++) {
+            // segment a: the square's left edge at 0 until 0.4 s, then 500 px a second to x = 200 at 0.8 s
+            double t = i / 25.0;
+            double expected = 200 * Math.max(0, Math.min(1, (t - 0.4) / 0.4));
+            int[] row = FrameRows.row(frames.get(i), 20);
+            assertThat(FrameRows.leftEdge(row, 255)).as("frame %d (%.2f s)", i, t).isCloseTo(expected,
+                    org.assertj.core.api.Assertions.within(2.5));
+        }
+        for (int i = 50; i < 80; i++) {
+            // segment b: nothing until 0.2 s, then the square fades in until 0.6 s, then holds
+            double t = (i - 50) / 25.0;
+            double opacity = Math.max(0, Math.min(1, (t - 0.2) / 0.4));
+            int centre = frames.get(i)[120 * 320 + 120] & 0xff;
+            assertThat((double) centre).as("frame %d (%.2f s into b)", i, t).isCloseTo(255 * opacity,
+                    org.assertj.core.api.Assertions.within(12.0));
+        }
     }
 
     @Test
