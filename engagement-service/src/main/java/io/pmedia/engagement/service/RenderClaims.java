@@ -99,7 +99,7 @@ public class RenderClaims {
         // the first attempt); read before the transaction, so the claim holds its connection for one write at most
         Uni<Optional<byte[]>> opening = retry
                 ? Uni.createFrom().item(Optional.empty())
-                : offloaded(() -> openings.playlist(video), Optional.empty());
+                : offloaded("read", video, () -> openings.playlist(video), Optional.empty());
         // to its end: a viewer who closed the page at once has still opened it, and the claim is theirs
         return opening.flatMap(playlist -> BackgroundWork.toTheEnd(vertx, () -> inPlace(retry,
                 () -> transaction(video, retry, playlist)
@@ -143,7 +143,7 @@ public class RenderClaims {
                     // written by the claim that won only, and before the render is asked for: its worker continues it
                     Uni<Boolean> opened = playlist.isEmpty()
                             ? Uni.createFrom().item(false)
-                            : offloaded(() -> openings.write(video, playlist.get()), false);
+                            : offloaded("write", video, () -> openings.write(video, playlist.get()), false);
                     return opened.call(ignored -> publisher.publish(new RenderOnView(video.clientId, video.shareId,
                             SharedVideo.Source.valueOf(video.source), video.serviceRequestId, video.taskId,
                             video.rowNo, attempt, Instant.now())))
@@ -152,11 +152,18 @@ public class RenderClaims {
     }
 
     /**
-     * {@code work} on a worker thread, given up after {@link StreamOpenings#BUDGET} for {@code otherwise}; the caller's
-     * context is resumed after it (a timeout's item comes on the timer's thread).
+     * {@code work} (the opening's {@code step}) on a worker thread, given up after {@link StreamOpenings#BUDGET} for
+     * {@code otherwise}, which is counted ({@code pmedia.engagement.render.openings.late}) and logged: the page then
+     * says "being prepared" without the opening. The caller's context is resumed after it (a timeout's item comes on
+     * the timer's thread).
      */
-    private static <T> Uni<T> offloaded(Supplier<T> work, T otherwise) {
+    private <T> Uni<T> offloaded(String step, SharedVideoRow video, Supplier<T> work, T otherwise) {
         return Contexts.resumeOnCurrent(Blocking.offload(work).ifNoItem().after(StreamOpenings.BUDGET)
-                .recoverWithItem(otherwise));
+                .recoverWithItem(() -> {
+                    registry.counter("pmedia.engagement.render.openings.late", "step", step).increment();
+                    LOG.warnf("the %s of the cached opening for %s took over %d ms: its page opens without it", step,
+                            video.shareId, StreamOpenings.BUDGET.toMillis());
+                    return otherwise;
+                }));
     }
 }

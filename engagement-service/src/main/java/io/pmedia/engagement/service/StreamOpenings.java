@@ -43,8 +43,11 @@ public class StreamOpenings {
     public static final String PLAYLIST_TYPE = "application/vnd.apple.mpegurl";
     /** A playlist is read up to this many bytes (an opening names a few segments; a 120 s stream, 120). */
     public static final int PLAYLIST_LIMIT = 1_000_000;
-    /** How long a claim waits for the store: a store that does not answer costs the page this, then nothing. */
-    public static final Duration BUDGET = Duration.ofSeconds(1);
+    /**
+     * How long a claim waits for the store (a worker thread's turn included): a store that does not answer costs the
+     * page this, then nothing. 2 s: at 1 s a loaded 2-core machine (five renders, a browser) missed it now and then.
+     */
+    public static final Duration BUDGET = Duration.ofSeconds(2);
     /** How long a version's kept opening is reused: well inside the presigned URLs' life (a day). */
     static final Duration KEPT_FOR = Duration.ofMinutes(10);
     /** How long "no opening kept" stands before the store is asked again (the first render keeps one). */
