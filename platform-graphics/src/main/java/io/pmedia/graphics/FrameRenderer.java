@@ -164,6 +164,14 @@ public final class FrameRenderer implements AutoCloseable {
         return painters.get(index) instanceof TextPainter painter ? painter.block() : null;
     }
 
+    /**
+     * What layer {@code index} may draw on before its keyframes move it: its box and around it its shadow, stroke,
+     * line boxes and animation's reach (a fade composites no more than this).
+     */
+    public Rect extent(int index) {
+        return extents.get(index);
+    }
+
     /** Where layer {@code index} is laid out, before its keyframes move it. */
     public Rect box(int index) {
         return boxes.get(index);

@@ -146,7 +146,7 @@ final class SegmentGraph {
             }
             chains.add(engineText.chain(graphicsInput));
         }
-        return String.join(";", chains);
+        return engineText.isEmpty() ? String.join(";", chains) : engineText.placed(String.join(";", chains));
     }
 
     /** What the graphics engine writes to the command's standard input; null when it draws nothing. */
@@ -320,7 +320,8 @@ final class SegmentGraph {
                 run.clear();
                 if (drawn != null) {
                     String next = "s" + k + "_" + (++step);
-                    chains.add("[" + current + "][" + drawn + "]overlay=eval=init[" + next + "]");
+                    chains.add("[" + current + "][" + drawn + "]overlay=" + EngineText.at(drawn) + "eval=init[" + next
+                            + "]");
                     current = next;
                     band++;
                 }

@@ -75,6 +75,8 @@ public final class EngineText {
     private final List<Cut> cuts = new ArrayList<>();
     /** The frames of the stream the engine draws and writes ({@link #plan}); null until the graph is complete. */
     private long[] planned;
+    /** Where each branch's strip is in its band and goes on the picture, by label (runs' once planned). */
+    private final Map<String, Place> places = new LinkedHashMap<>();
     private final Map<String, Path> fontFiles = new LinkedHashMap<>();
     private int streamFrames;
     private int maxBands = 1;
@@ -126,6 +128,7 @@ public final class EngineText {
             streamFrames += segmentFrames;
         }
         double base = (double) segmentStart / fps + segmentBase;
+        int firstLayer = layers.size();
         for (ResolvedVideo.Layer layer : shown) {
             if (layer instanceof ResolvedVideo.Text text) {
                 layers.add(layer(text, base, band));
@@ -142,8 +145,8 @@ public final class EngineText {
             bands.add(band);
         }
         maxBands = Math.max(maxBands, band + 1);
-        cuts.add(new Cut(segmentStart, segmentStart + segmentFrames, offset, null,
-                "crop=" + canvas.width() + ":" + canvas.height() + ":0:" + band * canvas.height(), label));
+        cuts.add(new Cut(segmentStart, segmentStart + segmentFrames, offset, null, band, firstLayer, layers.size(),
+                label));
         return label;
     }
 
@@ -197,8 +200,8 @@ public final class EngineText {
         }
         String times = startOf(starts, 0, starts.size());
         int top = captionTop();
-        cuts.add(new Cut(first, streamFrames, 0, FilterGraph.value(times + "/TB"),
-                "crop=" + canvas.width() + ":" + (canvas.height() - top) + ":0:" + top, label));
+        cuts.add(new Cut(first, streamFrames, 0, FilterGraph.value(times + "/TB"), 0, 0, 0, label));
+        places.put(label, new Place(0, top, canvas.width(), canvas.height() - top));
         return label;
     }
 
@@ -230,7 +233,8 @@ public final class EngineText {
      */
     public String chain(int input) {
         long[] frames = plan();
-        List<String> branches = cuts.stream().map(cut -> cut.branch(frames, fps)).toList();
+        List<String> branches = cuts.stream()
+                .map(cut -> cut.branch(frames, fps, places.get(cut.label()), cut.band() * canvas.height())).toList();
         StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
         if (branches.size() == 1) {
             return chain.append(branches.get(0)).toString();
@@ -278,6 +282,8 @@ public final class EngineText {
             }
             try (FrameRenderer renderer = new FrameRenderer(scene(), FontChain.of(fontFiles))) {
                 planned = renderer.changes(streamFrames, kept::contains);
+                cuts.stream().filter(cut -> cut.times() == null)
+                        .forEach(cut -> places.put(cut.label(), place(cut, renderer)));
             } catch (SceneException e) {
                 throw new RenderException("the graphics engine refused " + e.getMessage());
             }
@@ -286,19 +292,81 @@ public final class EngineText {
     }
 
     /**
-     * Frames {@code [from, to)} of the drawn stream cut out and cropped ({@code crop}) into {@code label}: a run's
-     * frames shown from frame {@code shift} of its segment on, or captions' at {@code times} (an expression of
-     * {@code N}, each frame of theirs kept).
+     * Where the run of {@code cut} draws in its band: the union of its layers' extents, in whole even pixels inside
+     * the canvas (so that the overlay's chroma lines up), or the whole band when a layer of it has keyframes (they may
+     * take it anywhere). The conversion and the blend of its overlay then cover that strip, not the frame.
      */
-    private record Cut(int from, int to, int shift, String times, String crop, String label) {
+    private Place place(Cut cut, FrameRenderer renderer) {
+        int width = canvas.width();
+        int height = canvas.height();
+        double left = width;
+        double top = height;
+        double right = 0;
+        double bottom = 0;
+        int bandTop = cut.band() * height;
+        for (int i = cut.firstLayer(); i < cut.endLayer(); i++) {
+            if (!layers.get(i).keyframes().isEmpty()) {
+                return new Place(0, 0, width, height);
+            }
+            var extent = renderer.extent(i);
+            left = Math.min(left, extent.getLeft());
+            top = Math.min(top, extent.getTop() - bandTop);
+            right = Math.max(right, extent.getRight());
+            bottom = Math.max(bottom, extent.getBottom() - bandTop);
+        }
+        int x0 = (int) Math.max(0, Math.floor(left)) & ~1;
+        int y0 = (int) Math.max(0, Math.floor(top)) & ~1;
+        int x1 = Math.min(width & ~1, ((int) Math.min(width, Math.ceil(right)) + 1) & ~1);
+        int y1 = Math.min(height & ~1, ((int) Math.min(height, Math.ceil(bottom)) + 1) & ~1);
+        if (x1 - x0 < 2 || y1 - y0 < 2) {
+            return new Place(0, 0, 2, 2); // nothing of it inside the canvas
+        }
+        return new Place(x0, y0, x1 - x0, y1 - y0);
+    }
 
-        /** The branch on the stream of {@code frames} (the plan, ascending, holding this cut's first and last). */
-        String branch(long[] frames, int fps) {
+    /**
+     * The options that place the branch {@code label} on the picture, before the overlay's own (an overlay of a run
+     * is added before the graph is planned: {@link #placed} fills them in).
+     */
+    public static String at(String label) {
+        return "{at:" + label + "}";
+    }
+
+    /** {@code graph} with each run's {@link #at} replaced by where its strip goes. Call after {@link #chain}. */
+    public String placed(String graph) {
+        String result = graph;
+        for (Cut cut : cuts) {
+            Place place = places.get(cut.label());
+            if (cut.times() == null && place != null) {
+                result = result.replace(at(cut.label()),
+                        place.x() == 0 && place.y() == 0 ? "" : "x=" + place.x() + ":y=" + place.y() + ":");
+            }
+        }
+        return result;
+    }
+
+    /** A strip of a band: its top left corner in the band, and its size. */
+    private record Place(int x, int y, int width, int height) {
+    }
+
+    /**
+     * Frames {@code [from, to)} of the drawn stream cut out into {@code label}: a run's frames (of band {@code band},
+     * layers {@code [firstLayer, endLayer)}) shown from frame {@code shift} of its segment on, or captions' at
+     * {@code times} (an expression of {@code N}, each frame of theirs kept).
+     */
+    private record Cut(int from, int to, int shift, String times, int band, int firstLayer, int endLayer,
+            String label) {
+
+        /**
+         * The branch on the stream of {@code frames} (the plan, ascending, holding this cut's first and last), cropped
+         * to {@code place} in the band starting at row {@code bandTop}.
+         */
+        String branch(long[] frames, int fps, Place place, int bandTop) {
             int first = Arrays.binarySearch(frames, from);
             int end = Arrays.binarySearch(frames, to - 1) + 1;
             String timing = times != null ? times : FilterGraph.value(runTimes(frames, first, end, fps));
-            return "trim=start_frame=" + first + ":end_frame=" + end + ",setpts=" + timing + "," + crop + "[" + label
-                    + "]";
+            return "trim=start_frame=" + first + ":end_frame=" + end + ",setpts=" + timing + ",crop=" + place.width()
+                    + ":" + place.height() + ":" + place.x() + ":" + (bandTop + place.y()) + "[" + label + "]";
         }
 
         /**
