@@ -146,7 +146,7 @@ final class SegmentGraph {
             }
             chains.add(engineText.chain(graphicsInput));
         }
-        return engineText.isEmpty() ? String.join(";", chains) : engineText.placed(String.join(";", chains));
+        return engineText.placed(String.join(";", chains));
     }
 
     /** What the graphics engine writes to the command's standard input; null when it draws nothing. */

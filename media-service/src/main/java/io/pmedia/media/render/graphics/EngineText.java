@@ -7,16 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.LongStream;
 
 import io.pmedia.common.error.Messages;
-import io.pmedia.graphics.FrameRenderer;
 import io.pmedia.graphics.Layer;
 import io.pmedia.graphics.LottieLayer;
 import io.pmedia.graphics.PictureLayer;
@@ -32,7 +27,6 @@ import io.pmedia.graphics.draw.PictureFile;
 import io.pmedia.graphics.error.SceneException;
 import io.pmedia.graphics.lottie.LottieException;
 import io.pmedia.graphics.lottie.LottieFile;
-import io.pmedia.graphics.text.FontChain;
 import io.pmedia.graphics.text.TextStyle;
 import io.pmedia.media.render.RenderException;
 import io.pmedia.media.render.ffmpeg.FilterGraph;
@@ -72,11 +66,8 @@ public final class EngineText {
     private final int fps;
     private final List<Layer> layers = new ArrayList<>();
     private final List<Integer> bands = new ArrayList<>();
-    private final List<Cut> cuts = new ArrayList<>();
-    /** The frames of the stream the engine draws and writes ({@link #plan}); null until the graph is complete. */
-    private long[] planned;
-    /** Where each branch's strip is in its band and goes on the picture, by label (runs' once planned). */
-    private final Map<String, Place> places = new LinkedHashMap<>();
+    /** The runs' and captions' cuts of the stream, the frames it carries and the strips. */
+    private final DrawnStream stream = new DrawnStream();
     private final Map<String, Path> fontFiles = new LinkedHashMap<>();
     private int streamFrames;
     private int maxBands = 1;
@@ -145,8 +136,7 @@ public final class EngineText {
             bands.add(band);
         }
         maxBands = Math.max(maxBands, band + 1);
-        cuts.add(new Cut(segmentStart, segmentStart + segmentFrames, offset, null, band, firstLayer, layers.size(),
-                label));
+        stream.run(segmentStart, segmentStart + segmentFrames, offset, band, firstLayer, layers.size(), label);
         return label;
     }
 
@@ -200,8 +190,8 @@ public final class EngineText {
         }
         String times = startOf(starts, 0, starts.size());
         int top = captionTop();
-        cuts.add(new Cut(first, streamFrames, 0, FilterGraph.value(times + "/TB"), 0, 0, 0, label));
-        places.put(label, new Place(0, top, canvas.width(), canvas.height() - top));
+        stream.captions(first, streamFrames, FilterGraph.value(times + "/TB"), top, canvas.width(), canvas.height(),
+                label);
         return label;
     }
 
@@ -224,7 +214,7 @@ public final class EngineText {
     }
 
     public boolean isEmpty() {
-        return cuts.isEmpty();
+        return stream.isEmpty();
     }
 
     /**
@@ -232,9 +222,8 @@ public final class EngineText {
      * the captions were added: the stream carries only the frames {@link #plan} keeps, and each branch times them.
      */
     public String chain(int input) {
-        long[] frames = plan();
-        List<String> branches = cuts.stream()
-                .map(cut -> cut.branch(frames, fps, places.get(cut.label()), cut.band() * canvas.height())).toList();
+        stream.plan(scene(), fontFiles, streamFrames);
+        List<String> branches = stream.branches(fps, canvas.height());
         StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
         if (branches.size() == 1) {
             return chain.append(branches.get(0)).toString();
@@ -256,7 +245,7 @@ public final class EngineText {
     }
 
     public GraphicsInput input() {
-        return new GraphicsInput(scene(), plan(), fontFiles);
+        return new GraphicsInput(scene(), stream.plan(scene(), fontFiles, streamFrames), fontFiles);
     }
 
     private Scene scene() {
@@ -264,136 +253,16 @@ public final class EngineText {
     }
 
     /**
-     * The frames the stream carries, of the {@code streamFrames} the runs and captions span: a frame whose picture is
-     * the one before it is left out (the overlay holds a picture until the next), so a text that holds still for
-     * seconds is one frame on the pipe, not one a video frame. Each cut keeps its first and last frame (its branch
-     * starts and ends where it did), and every frame of the captions (their graph times each frame itself). Decided
-     * from the layers' states by a renderer that draws nothing ({@link FrameRenderer#changes}).
-     */
-    private long[] plan() {
-        if (planned == null) {
-            Set<Long> kept = new HashSet<>();
-            for (Cut cut : cuts) {
-                kept.add((long) cut.from());
-                kept.add((long) cut.to() - 1);
-                if (cut.times() != null) {
-                    LongStream.range(cut.from(), cut.to()).forEach(kept::add);
-                }
-            }
-            try (FrameRenderer renderer = new FrameRenderer(scene(), FontChain.of(fontFiles))) {
-                planned = renderer.changes(streamFrames, kept::contains);
-                cuts.stream().filter(cut -> cut.times() == null)
-                        .forEach(cut -> places.put(cut.label(), place(cut, renderer)));
-            } catch (SceneException e) {
-                throw new RenderException("the graphics engine refused " + e.getMessage());
-            }
-        }
-        return planned;
-    }
-
-    /**
-     * Where the run of {@code cut} draws in its band: the union of its layers' extents, in whole even pixels inside
-     * the canvas (so that the overlay's chroma lines up), or the whole band when a layer of it has keyframes (they may
-     * take it anywhere). The conversion and the blend of its overlay then cover that strip, not the frame.
-     */
-    private Place place(Cut cut, FrameRenderer renderer) {
-        int width = canvas.width();
-        int height = canvas.height();
-        double left = width;
-        double top = height;
-        double right = 0;
-        double bottom = 0;
-        int bandTop = cut.band() * height;
-        for (int i = cut.firstLayer(); i < cut.endLayer(); i++) {
-            if (!layers.get(i).keyframes().isEmpty()) {
-                return new Place(0, 0, width, height);
-            }
-            var extent = renderer.extent(i);
-            left = Math.min(left, extent.getLeft());
-            top = Math.min(top, extent.getTop() - bandTop);
-            right = Math.max(right, extent.getRight());
-            bottom = Math.max(bottom, extent.getBottom() - bandTop);
-        }
-        int x0 = (int) Math.max(0, Math.floor(left)) & ~1;
-        int y0 = (int) Math.max(0, Math.floor(top)) & ~1;
-        int x1 = Math.min(width & ~1, ((int) Math.min(width, Math.ceil(right)) + 1) & ~1);
-        int y1 = Math.min(height & ~1, ((int) Math.min(height, Math.ceil(bottom)) + 1) & ~1);
-        if (x1 - x0 < 2 || y1 - y0 < 2) {
-            return new Place(0, 0, 2, 2); // nothing of it inside the canvas
-        }
-        return new Place(x0, y0, x1 - x0, y1 - y0);
-    }
-
-    /**
-     * The options that place the branch {@code label} on the picture, before the overlay's own (an overlay of a run
-     * is added before the graph is planned: {@link #placed} fills them in).
+     * The options that place the branch {@code label} on the picture, before the overlay's own: filled in by
+     * {@link #placed} once the graph is planned (a run's strip is known when its layers are laid out).
      */
     public static String at(String label) {
-        return "{at:" + label + "}";
+        return DrawnStream.at(label);
     }
 
     /** {@code graph} with each run's {@link #at} replaced by where its strip goes. Call after {@link #chain}. */
     public String placed(String graph) {
-        String result = graph;
-        for (Cut cut : cuts) {
-            Place place = places.get(cut.label());
-            if (cut.times() == null && place != null) {
-                result = result.replace(at(cut.label()),
-                        place.x() == 0 && place.y() == 0 ? "" : "x=" + place.x() + ":y=" + place.y() + ":");
-            }
-        }
-        return result;
-    }
-
-    /** A strip of a band: its top left corner in the band, and its size. */
-    private record Place(int x, int y, int width, int height) {
-    }
-
-    /**
-     * Frames {@code [from, to)} of the drawn stream cut out into {@code label}: a run's frames (of band {@code band},
-     * layers {@code [firstLayer, endLayer)}) shown from frame {@code shift} of its segment on, or captions' at
-     * {@code times} (an expression of {@code N}, each frame of theirs kept).
-     */
-    private record Cut(int from, int to, int shift, String times, int band, int firstLayer, int endLayer,
-            String label) {
-
-        /**
-         * The branch on the stream of {@code frames} (the plan, ascending, holding this cut's first and last), cropped
-         * to {@code place} in the band starting at row {@code bandTop}.
-         */
-        String branch(long[] frames, int fps, Place place, int bandTop) {
-            int first = Arrays.binarySearch(frames, from);
-            int end = Arrays.binarySearch(frames, to - 1) + 1;
-            String timing = times != null ? times : FilterGraph.value(runTimes(frames, first, end, fps));
-            return "trim=start_frame=" + first + ":end_frame=" + end + ",setpts=" + timing + ",crop=" + place.width()
-                    + ":" + place.height() + ":" + place.x() + ":" + (bandTop + place.y()) + "[" + label + "]";
-        }
-
-        /**
-         * The presentation time of the run's {@code N}th frame kept: each stretch of consecutive frames kept is
-         * {@code N} plus the frames left out before it (and {@code shift}), found by a balanced search as
-         * {@link #startOf} does, rounded to the input's time base (1/fps: whole frames).
-         */
-        private String runTimes(long[] frames, int first, int end, int fps) {
-            List<Integer> starts = new ArrayList<>();
-            List<Long> gaps = new ArrayList<>();
-            for (int m = first; m < end; m++) {
-                if (m == first || frames[m] != frames[m - 1] + 1) {
-                    starts.add(m - first);
-                    gaps.add(frames[m] - from - (m - first) + shift);
-                }
-            }
-            return "round((" + spans(starts, gaps, 0, starts.size()) + ")/(" + fps + "*TB))";
-        }
-
-        private static String spans(List<Integer> starts, List<Long> gaps, int lo, int hi) {
-            if (hi - lo == 1) {
-                return gaps.get(lo) == 0 ? "N" : "N+" + gaps.get(lo);
-            }
-            int mid = (lo + hi) >>> 1;
-            return "if(lt(N," + starts.get(mid) + ")," + spans(starts, gaps, lo, mid) + ","
-                    + spans(starts, gaps, mid, hi) + ")";
-        }
+        return stream.placed(graph);
     }
 
     /** The text as drawtext placed it (TextDrawing): the same anchors, margins and widths. */
