@@ -75,14 +75,15 @@ public final class FrameRenderer implements AutoCloseable {
             closePainters();
             throw e;
         }
-        this.premultiplied = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888,
-                ColorAlphaType.PREMUL);
+        int width = scene.frameWidth();
+        int height = scene.frameHeight();
+        this.premultiplied = new ImageInfo(width, height, ColorType.RGBA_8888, ColorAlphaType.PREMUL);
         if (!bitmap.allocPixels(premultiplied)) {
             closePainters();
-            throw new IllegalStateException("cannot allocate a " + scene.width() + "x" + scene.height() + " frame");
+            throw new IllegalStateException("cannot allocate a " + width + "x" + height + " frame");
         }
         this.canvas = new Canvas(bitmap, new SurfaceProps());
-        this.straight = new ImageInfo(scene.width(), scene.height(), ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
+        this.straight = new ImageInfo(width, height, ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
         this.pixels = bitmap.peekPixels();
         copy.setBlendMode(BlendMode.SRC);
     }
@@ -178,13 +179,13 @@ public final class FrameRenderer implements AutoCloseable {
     }
 
     /**
-     * Frame {@code index} as width x height x 4 bytes of RGBA, straight alpha. An opaque frame (a template whose
+     * Frame {@code index} as {@link Scene#frameWidth()} x {@link Scene#frameHeight()} x 4 bytes of RGBA, straight alpha. An opaque frame (a template whose
      * background the engine draws) is read back as it is: premultiplied and straight are then the same bytes, and
      * the conversion, about ten times the copy, is skipped.
      */
     public byte[] render(long index) {
         draw(scene.time(index));
-        return bitmap.readPixels(pixels.computeIsOpaque() ? premultiplied : straight, scene.width() * 4, 0, 0);
+        return bitmap.readPixels(pixels.computeIsOpaque() ? premultiplied : straight, scene.frameWidth() * 4, 0, 0);
     }
 
     /**
@@ -295,8 +296,14 @@ public final class FrameRenderer implements AutoCloseable {
         }
         Rect box = boxes.get(i);
         int count = canvas.save();
-        if (scene.bandHeight() < scene.height()) {
-            int top = scene.band(i) * scene.bandHeight();
+        int band = scene.band(i);
+        if (!scene.windows().isEmpty()) {
+            // the band's window alone, moved to its place in the frame
+            Scene.Window window = scene.windows().get(band);
+            canvas.clipRect(Rect.Companion.makeXYWH(0, window.top(), window.width(), window.height()));
+            canvas.translate(-window.x(), window.top() - band * scene.bandHeight() - window.y());
+        } else if (scene.bandHeight() < scene.height()) {
+            int top = band * scene.bandHeight();
             canvas.clipRect(Rect.Companion.makeLTRB(0, top, scene.width(), top + scene.bandHeight()));
         }
         float anchorX = (float) (box.getLeft() + transform.anchorX() * box.getWidth());

@@ -30,7 +30,7 @@ public final class FrameStream {
 
     /** How many drawn frames of {@code scene} may wait for the stream. */
     static int ahead(Scene scene) {
-        long frameBytes = 4L * scene.width() * scene.height();
+        long frameBytes = 4L * scene.frameWidth() * scene.frameHeight();
         return (int) Math.max(1, Math.min(MAX_AHEAD, AHEAD_BYTES / frameBytes));
     }
 

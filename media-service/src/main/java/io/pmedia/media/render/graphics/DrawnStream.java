@@ -20,8 +20,9 @@ import io.pmedia.media.render.ffmpeg.FilterGraph;
 /**
  * How {@link EngineText}'s stream reaches the graph: the cuts of it (a run of drawn layers of a segment, or the
  * captions), the frames the stream carries (a frame whose picture is the one before it is left out, the overlay holding
- * a picture until the next), and the strip of its band each run is cropped to and overlaid at. Planned once, when the
- * graph is complete, by a renderer of the scene that draws nothing.
+ * a picture until the next), the strip of its band each run is cropped to and overlaid at, and the window of each band
+ * the frames carry (every strip of the band: the rest of it is never cropped). Planned once, when the graph is
+ * complete, by a renderer of the scene that draws nothing.
  */
 final class DrawnStream {
 
@@ -30,6 +31,8 @@ final class DrawnStream {
     private final Map<String, Place> places = new LinkedHashMap<>();
     /** The frames the stream carries ({@link #plan}); null until planned. */
     private long[] planned;
+    /** The part of each band the stream carries, stacked (planned with the frames). */
+    private List<Scene.Window> windows;
 
     /**
      * A run of drawn layers: frames {@code [from, to)} of the stream, shown from frame {@code shift} of its segment on,
@@ -75,13 +78,50 @@ final class DrawnStream {
             } catch (SceneException e) {
                 throw new RenderException("the graphics engine refused " + e.getMessage());
             }
+            windows = windows(scene);
         }
         return planned;
     }
 
-    /** Each cut's branch on the planned stream, cropped to its strip (call after {@link #plan}). */
-    List<String> branches(int fps, int bandHeight) {
-        return cuts.stream().map(cut -> cut.branch(planned, fps, places.get(cut.label()), cut.band() * bandHeight))
+    /**
+     * Each band's window: the smallest rectangle holding the strips of every cut in it (a band serves a run of every
+     * segment), stacked one under the other in band order (even sizes, so every top is even too).
+     */
+    private List<Scene.Window> windows(Scene scene) {
+        int bands = cuts.stream().mapToInt(Cut::band).max().orElse(0) + 1;
+        List<Scene.Window> stacked = new ArrayList<>();
+        int top = 0;
+        for (int band = 0; band < bands; band++) {
+            int left = scene.width();
+            int upper = scene.bandHeight();
+            int right = 0;
+            int lower = 0;
+            for (Cut cut : cuts) {
+                Place place = places.get(cut.label());
+                if (cut.band() == band && place != null) {
+                    left = Math.min(left, place.x());
+                    upper = Math.min(upper, place.y());
+                    right = Math.max(right, place.x() + place.width());
+                    lower = Math.max(lower, place.y() + place.height());
+                }
+            }
+            Scene.Window window = right <= left || lower <= upper
+                    ? new Scene.Window(0, 0, 2, 2, top)
+                    : new Scene.Window(left, upper, right - left, lower - upper, top);
+            stacked.add(window);
+            top += window.height();
+        }
+        return List.copyOf(stacked);
+    }
+
+    /** The part of each band the stream carries (call after {@link #plan}). */
+    List<Scene.Window> windows() {
+        return windows;
+    }
+
+    /** Each cut's branch on the planned stream, cropped to its strip in its band's window (call after {@link #plan}). */
+    List<String> branches(int fps) {
+        return cuts.stream().map(cut -> cut.branch(planned, fps, places.get(cut.label()), windows.get(cut.band())))
                 .toList();
     }
 
@@ -153,14 +193,15 @@ final class DrawnStream {
 
         /**
          * The branch on the stream of {@code frames} (the plan, ascending, holding this cut's first and last), cropped
-         * to {@code place} in the band starting at row {@code bandTop}.
+         * to {@code place} of its band, which the frame carries as {@code window}.
          */
-        String branch(long[] frames, int fps, Place place, int bandTop) {
+        String branch(long[] frames, int fps, Place place, Scene.Window window) {
             int first = Arrays.binarySearch(frames, from);
             int end = Arrays.binarySearch(frames, to - 1) + 1;
             String timing = times != null ? times : FilterGraph.value(runTimes(frames, first, end, fps));
             return "trim=start_frame=" + first + ":end_frame=" + end + ",setpts=" + timing + ",crop=" + place.width()
-                    + ":" + place.height() + ":" + place.x() + ":" + (bandTop + place.y()) + "[" + label + "]";
+                    + ":" + place.height() + ":" + (place.x() - window.x()) + ":"
+                    + (window.top() + place.y() - window.y()) + "[" + label + "]";
         }
 
         /**

@@ -223,7 +223,7 @@ public final class EngineText {
      */
     public String chain(int input) {
         stream.plan(scene(), fontFiles, streamFrames);
-        List<String> branches = stream.branches(fps, canvas.height());
+        List<String> branches = stream.branches(fps);
         StringBuilder chain = new StringBuilder("[").append(input).append(":v]");
         if (branches.size() == 1) {
             return chain.append(branches.get(0)).toString();
@@ -238,14 +238,26 @@ public final class EngineText {
         return chain.toString();
     }
 
-    /** The options of the raw input, before its {@code -i pipe:0}. */
+    /**
+     * The options of the raw input, before its {@code -i pipe:0}, once every run and the captions were added: its
+     * frames carry each band's window ({@link DrawnStream#windows}).
+     */
     public List<String> inputOptions() {
-        return List.of("-f", "rawvideo", "-pix_fmt", "rgba", "-s", canvas.width() + "x" + canvas.height() * maxBands,
-                "-framerate", Integer.toString(fps));
+        Scene written = written();
+        return List.of("-f", "rawvideo", "-pix_fmt", "rgba", "-s",
+                written.frameWidth() + "x" + written.frameHeight(), "-framerate", Integer.toString(fps));
     }
 
     public GraphicsInput input() {
-        return new GraphicsInput(scene(), stream.plan(scene(), fontFiles, streamFrames), fontFiles);
+        Scene written = written();
+        return new GraphicsInput(written, stream.plan(scene(), fontFiles, streamFrames), fontFiles);
+    }
+
+    /** The scene as the stream carries it: each band's window alone. */
+    private Scene written() {
+        Scene scene = scene();
+        stream.plan(scene, fontFiles, streamFrames);
+        return scene.windowed(stream.windows());
     }
 
     private Scene scene() {

@@ -187,13 +187,14 @@ class FilterGraphCompilerTest {
         List<String> args = command.arguments();
         int pipe = args.indexOf("pipe:0");
         assertThat(args.subList(pipe - 9, pipe + 1)).containsExactly("-f", "rawvideo", "-pix_fmt", "rgba", "-s",
-                "640x360", "-framerate", "25", "-i", "pipe:0");
+                "556x320", "-framerate", "25", "-i", "pipe:0");
         // The text shows from 0.5 s (frame 13 of 50), fading in to 1 s (frame 25), then holds: the pipe carries
         // frame 0 (nothing yet), frames 13 to 25 and the last frame, 15 frames timed back to where they show; each
-        // cropped to the text's extent (its box and a reach around it for shadow and motion), overlaid there.
+        // the text's extent alone (its box and a reach around it for shadow and motion: the frame is that size, not
+        // the canvas's 640x360), overlaid there.
         assertThat(graph(command)).contains("[1:v]trim=start_frame=0:end_frame=15,"
                 + "setpts=round((if(lt(N\\,1)\\,N\\,if(lt(N\\,14)\\,N+12\\,N+35)))/(25*TB)),"
-                + "crop=556:320:42:20[g0_0]", "[s0_1][g0_0]overlay=x=42:y=20:eval=init[s0_2]");
+                + "crop=556:320:0:0[g0_0]", "[s0_1][g0_0]overlay=x=42:y=20:eval=init[s0_2]");
         assertThat(command.graphics().frames()).hasSize(15).startsWith(0, 13, 14).endsWith(24, 25, 49);
     }
 
