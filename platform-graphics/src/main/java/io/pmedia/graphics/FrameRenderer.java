@@ -17,7 +17,6 @@ import org.jetbrains.skia.ColorType;
 import org.jetbrains.skia.Image;
 import org.jetbrains.skia.ImageInfo;
 import org.jetbrains.skia.Paint;
-import org.jetbrains.skia.Pixmap;
 import org.jetbrains.skia.Rect;
 import org.jetbrains.skia.SurfaceProps;
 import org.jetbrains.skia.paragraph.Alignment;
@@ -50,10 +49,7 @@ public final class FrameRenderer implements AutoCloseable {
     private final List<Rect> extents = new ArrayList<>();
     private final Bitmap bitmap = new Bitmap();
     private final Canvas canvas;
-    private final ImageInfo straight;
     private final ImageInfo premultiplied;
-    /** The raster's pixels, to see whether a frame is opaque before it is read back. */
-    private final Pixmap pixels;
     /** Draws a picture's pixels as they are, replacing what is under them. */
     private final Paint copy = new Paint();
     /** The states of the last frame drawn, and a picture of its bottom layers that had not changed. */
@@ -83,8 +79,6 @@ public final class FrameRenderer implements AutoCloseable {
             throw new IllegalStateException("cannot allocate a " + width + "x" + height + " frame");
         }
         this.canvas = new Canvas(bitmap, new SurfaceProps());
-        this.straight = new ImageInfo(width, height, ColorType.RGBA_8888, ColorAlphaType.UNPREMUL);
-        this.pixels = bitmap.peekPixels();
         copy.setBlendMode(BlendMode.SRC);
     }
 
@@ -179,13 +173,15 @@ public final class FrameRenderer implements AutoCloseable {
     }
 
     /**
-     * Frame {@code index} as {@link Scene#frameWidth()} x {@link Scene#frameHeight()} x 4 bytes of RGBA, straight alpha. An opaque frame (a template whose
-     * background the engine draws) is read back as it is: premultiplied and straight are then the same bytes, and
-     * the conversion, about ten times the copy, is skipped.
+     * Frame {@code index} as {@link Scene#frameWidth()} x {@link Scene#frameHeight()} x 4 bytes of RGBA, straight
+     * alpha: read back as drawn (premultiplied, a copy) and converted where a pixel is partly transparent
+     * ({@link Unpremultiply}, the bytes Skia's own conversion gives, which costs about ten times the copy).
      */
     public byte[] render(long index) {
         draw(scene.time(index));
-        return bitmap.readPixels(pixels.computeIsOpaque() ? premultiplied : straight, scene.frameWidth() * 4, 0, 0);
+        byte[] frame = bitmap.readPixels(premultiplied, scene.frameWidth() * 4, 0, 0);
+        Unpremultiply.inPlace(frame);
+        return frame;
     }
 
     /**
@@ -383,7 +379,6 @@ public final class FrameRenderer implements AutoCloseable {
         if (below != null) {
             below.close();
         }
-        pixels.close();
         copy.close();
         canvas.close();
         bitmap.close();
