@@ -207,7 +207,20 @@ public abstract class EngagementFixture extends TestInfrastructure {
 
     protected SharedVideo rowPage(UUID task, String share, int row, String videoKey, SharedVideo.Render render,
             String title) {
-        return new SharedVideo(vendor, SharedVideo.Source.batch, null, task, "spring", UUID.randomUUID(), 1,
+        return rowPage(task, share, row, videoKey, render, title, UUID.randomUUID());
+    }
+
+    /** A batch row's link rendered on view, of version 1 of {@code template}; its share id once projected. */
+    protected String onView(UUID task, int row, UUID template) {
+        String share = "Sh" + UUID.randomUUID().toString().replace("-", "");
+        publish(rowPage(task, share, row, null, SharedVideo.Render.ON_VIEW, "Hello", template));
+        Patience.await().until(() -> rowExists(share));
+        return share;
+    }
+
+    protected SharedVideo rowPage(UUID task, String share, int row, String videoKey, SharedVideo.Render render,
+            String title, UUID template) {
+        return new SharedVideo(vendor, SharedVideo.Source.batch, null, task, "spring", template, 1,
                 "greeting", List.of(new SharedVideo.Video(share, SharedVideo.State.ACTIVE, row, "u-" + row,
                         title, CTA, null, videoKey,
                         videoKey == null ? null : videoKey.replace("video.mp4", "thumbnail.jpg"), null, 1280, 720,
