@@ -46,9 +46,10 @@ import io.pmedia.media.template.TextFont;
  * (platform-graphics) instead of drawtext: text shaped in every script with the Noto fallback chain. All of a
  * command's drawn layers are one raw RGBA input on FFmpeg's standard input, its frames the segments that draw
  * something one after the other; a segment whose drawn layers are interleaved with pictures gets one band of the
- * frame per run of them between pictures (the frame is that many canvases high), so that a picture above a text
- * stays above it. Each (segment, run) is cut out of the stream with trim and crop and overlaid where its layers were
- * in the layer order. One instance per command.
+ * frame per run of them between pictures, so that a picture above a text stays above it. A frame carries of each band
+ * only its window (the strips its runs draw on, {@link DrawnStream#windows}), the windows stacked one under another.
+ * Each (segment, run) is cut out of the stream with trim and crop and overlaid where its layers were in the layer
+ * order. One instance per command.
  */
 public final class EngineText {
 
