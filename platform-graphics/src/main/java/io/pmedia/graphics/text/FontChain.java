@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.jetbrains.skia.FontMgr;
+import org.jetbrains.skia.FontStyleSet;
 import org.jetbrains.skia.Typeface;
 import org.jetbrains.skia.paragraph.FontCollection;
 import org.jetbrains.skia.paragraph.TypefaceFontProvider;
@@ -59,17 +60,32 @@ public final class FontChain {
         }
         FontCollection collection = new FontCollection();
         collection.setAssetFontManager(provider);
-        List<String> present = new ArrayList<>();
         if (fallback) {
             collection.setDefaultFontManager(FontMgr.Companion.getDefault());
         }
         collection.setEnableFallback(fallback);
-        for (String family : fallback ? FALLBACK : List.<String>of()) {
-            if (FontMgr.Companion.getDefault().matchFamily(family).count() > 0) {
-                present.add(family);
+        return new FontChain(collection, fallback ? Installed.FAMILIES : List.of());
+    }
+
+    /**
+     * The fallback families installed on this machine, looked up once (a third of the cost of a chain: every
+     * command's plan and writer build one, and the fonts do not change while the process runs).
+     */
+    private static final class Installed {
+
+        static final List<String> FAMILIES = find();
+
+        private static List<String> find() {
+            List<String> present = new ArrayList<>();
+            for (String family : FALLBACK) {
+                try (FontStyleSet styles = FontMgr.Companion.getDefault().matchFamily(family)) {
+                    if (styles.count() > 0) {
+                        present.add(family);
+                    }
+                }
             }
+            return List.copyOf(present);
         }
-        return new FontChain(collection, List.copyOf(present));
     }
 
     public FontCollection collection() {
