@@ -3,6 +3,8 @@ package io.pmedia.graphics.text;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -58,33 +60,47 @@ public final class FontChain {
             }
             provider.registerTypeface(typeface, font.getKey());
         }
+        if (fallback) {
+            // the chain's families by name, with every style installed: found here, not asked of fontconfig again
+            // by each new collection (most of the cost of laying a text out)
+            Installed.TYPEFACES.forEach((family, typefaces) -> typefaces
+                    .forEach(typeface -> provider.registerTypeface(typeface, family)));
+        }
         FontCollection collection = new FontCollection();
         collection.setAssetFontManager(provider);
         if (fallback) {
             collection.setDefaultFontManager(FontMgr.Companion.getDefault());
         }
         collection.setEnableFallback(fallback);
-        return new FontChain(collection, fallback ? Installed.FAMILIES : List.of());
+        return new FontChain(collection, fallback ? List.copyOf(Installed.TYPEFACES.keySet()) : List.of());
     }
 
     /**
-     * The fallback families installed on this machine, looked up once (a third of the cost of a chain: every
-     * command's plan and writer build one, and the fonts do not change while the process runs).
+     * The fallback families installed on this machine and their typefaces (every style), looked up once a process:
+     * every command's plan and writer build a chain, each with a new collection, and the fonts do not change while
+     * the process runs. Typefaces are immutable and may be shared by threads; collections and paragraphs may not.
      */
     private static final class Installed {
 
-        static final List<String> FAMILIES = find();
+        static final Map<String, List<Typeface>> TYPEFACES = find();
 
-        private static List<String> find() {
-            List<String> present = new ArrayList<>();
+        private static Map<String, List<Typeface>> find() {
+            Map<String, List<Typeface>> present = new LinkedHashMap<>();
             for (String family : FALLBACK) {
                 try (FontStyleSet styles = FontMgr.Companion.getDefault().matchFamily(family)) {
-                    if (styles.count() > 0) {
-                        present.add(family);
+                    List<Typeface> typefaces = new ArrayList<>();
+                    for (int i = 0; i < styles.count(); i++) {
+                        Typeface typeface = styles.getTypeface(i);
+                        if (typeface != null) {
+                            typefaces.add(typeface);
+                        }
+                    }
+                    if (!typefaces.isEmpty()) {
+                        present.put(family, List.copyOf(typefaces));
                     }
                 }
             }
-            return List.copyOf(present);
+            return Collections.unmodifiableMap(present);
         }
     }
 
