@@ -40,9 +40,4 @@ final class Unpremultiply {
             }
         }
     }
-
-    /** The straight value of {@code c} premultiplied by alpha {@code a} (1 to 255). */
-    static int straight(int c, int a) {
-        return TABLE[a << 8 | c] & 0xff;
-    }
 }
