@@ -72,7 +72,7 @@ public final class FontChain {
             collection.setDefaultFontManager(FontMgr.Companion.getDefault());
         }
         collection.setEnableFallback(fallback);
-        return new FontChain(collection, fallback ? List.copyOf(Installed.TYPEFACES.keySet()) : List.of());
+        return new FontChain(collection, fallback ? Installed.FAMILIES : List.of());
     }
 
     /**
@@ -83,6 +83,7 @@ public final class FontChain {
     private static final class Installed {
 
         static final Map<String, List<Typeface>> TYPEFACES = find();
+        static final List<String> FAMILIES = List.copyOf(TYPEFACES.keySet());
 
         private static Map<String, List<Typeface>> find() {
             Map<String, List<Typeface>> present = new LinkedHashMap<>();

@@ -114,6 +114,11 @@ final class DrawnStream {
         return List.copyOf(stacked);
     }
 
+    /** The frames the stream carries (call after {@link #plan}). */
+    long[] frames() {
+        return planned;
+    }
+
     /** The part of each band the stream carries (call after {@link #plan}). */
     List<Scene.Window> windows() {
         return windows;

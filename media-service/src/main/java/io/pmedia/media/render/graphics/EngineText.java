@@ -251,10 +251,10 @@ public final class EngineText {
 
     public GraphicsInput input() {
         Scene written = written();
-        return new GraphicsInput(written, stream.plan(scene(), fontFiles, streamFrames), fontFiles);
+        return new GraphicsInput(written, stream.frames(), fontFiles);
     }
 
-    /** The scene as the stream carries it: each band's window alone. */
+    /** The scene as the stream carries it, each band's window alone (planned first, once). */
     private Scene written() {
         Scene scene = scene();
         stream.plan(scene, fontFiles, streamFrames);
