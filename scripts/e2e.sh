@@ -232,7 +232,7 @@ pass "POST /campaigns/{id}/schedule"
 
 # --- the SDKs' examples as a vendor runs them (sdk/java/examples, sdk/typescript/examples; docs/sdks.md) ----------
 # (The Java SDK and its examples build with -am; the TypeScript package was built and packed by ./mvnw verify.)
-if ! ./mvnw -B -q -pl sdk/java/examples -am -Pstack verify -Dtest='io/pmedia/examples/*Test' \
+if ! ./mvnw -B -q -pl sdk/java/examples -am -Pstack verify -Dtest='io/pmedia/examples/*Test' -Dformatter.skip -Dimpsort.skip \
   -Dsurefire.failIfNoSpecifiedTests=false >"$work/sdk-java.log" 2>&1; then
   grep -E 'Tests run|FAIL|expected|but was|Expecting' "$work/sdk-java.log" | head -n 40 >&2 || true
   cp "$work/sdk-java.log" "$ROOT/.pmedia/logs/sdk-java.log" 2>/dev/null || true
@@ -264,8 +264,9 @@ while IFS= read -r line; do
 done <"$work/sdk-install.log"
 
 # --- the whole system as an outside reviewer tries it: system-tests/ (JUnit, through the gateway only) ---------------
-# (-am: the modules it depends on are built in the same run, none is looked for in ~/.m2; only its tests run.)
-if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*Test' \
+# (-am: the modules it depends on are built in the same run, none is looked for in ~/.m2; only its tests run. The
+# Maven stage formatted the sources already.)
+if ! ./mvnw -B -q -pl system-tests -am -Pstack verify -Dtest='io/pmedia/system/*Test' -Dformatter.skip -Dimpsort.skip \
   -Dsurefire.failIfNoSpecifiedTests=false >"$work/system-tests.log" 2>&1; then
   # (with AssertJ's descriptions: the lines in brackets that are not Maven's own, cut at 3000 characters)
   grep -P 'Tests run|FAIL|expected|but was|Expecting|^\[(?!INFO|ERROR|WARNING)' "$work/system-tests.log" |

@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +53,30 @@ final class Chaos {
     /** Runs {@code ./pmedia VERB NAME [ARGS]} at the repository root and fails on a non-zero exit; its output. */
     static String pmedia(String... args) {
         return pmedia(Map.of(), args);
+    }
+
+    /**
+     * A variable of the environment the component's process was started with ({@code /proc/PID/environ}); empty when
+     * the component does not run or was started without it.
+     */
+    static Optional<String> environmentOf(String name, String key) {
+        Path pidFile = root().resolve(".pmedia/run/" + name + ".pid");
+        try {
+            if (!Files.exists(pidFile)) {
+                return Optional.empty();
+            }
+            String pid = Files.readString(pidFile).strip();
+            Path environ = Path.of("/proc", pid, "environ");
+            if (!pid.matches("[0-9]+") || !Files.isReadable(environ)) {
+                return Optional.empty();
+            }
+            String prefix = key + "=";
+            return Arrays.stream(new String(Files.readAllBytes(environ), StandardCharsets.UTF_8).split("\0"))
+                    .filter(entry -> entry.startsWith(prefix)).map(entry -> entry.substring(prefix.length()))
+                    .findFirst();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Whether the component runs now ({@code ./pmedia status} shows it up). */
