@@ -6,7 +6,7 @@ import io.pmedia.testing.arch.Rooms;
 
 /**
  * campaign-service's rooms (docs/architecture.md): a room imports only itself and the rooms below it; Kafka only in
- * messaging/, SQL only in repository/, REST clients only in client/, no other service imported. platform-arch's
+ * messaging/, SQL only in repository/, REST clients only in client/, no other service imported. platform-testing's
  * RoomsTest shows each rule failing on a class that breaks it.
  */
 class ArchitectureTest {
