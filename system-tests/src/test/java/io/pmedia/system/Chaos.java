@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -55,22 +56,32 @@ final class Chaos {
         return pmedia(Map.of(), args);
     }
 
+    /** The process id in the component's PID file; empty when it has none (or is writing it now). */
+    static OptionalLong pid(String name) {
+        Path pidFile = root().resolve(".pmedia/run/" + name + ".pid");
+        try {
+            String pid = Files.exists(pidFile) ? Files.readString(pidFile).strip() : "";
+            return pid.matches("[0-9]+") ? OptionalLong.of(Long.parseLong(pid)) : OptionalLong.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * A variable of the environment the component's process was started with ({@code /proc/PID/environ}); empty when
      * the component does not run or was started without it.
      */
     static Optional<String> environmentOf(String name, String key) {
-        Path pidFile = root().resolve(".pmedia/run/" + name + ".pid");
+        OptionalLong pid = pid(name);
+        if (pid.isEmpty()) {
+            return Optional.empty();
+        }
+        Path environ = Path.of("/proc", Long.toString(pid.getAsLong()), "environ");
+        if (!Files.isReadable(environ)) {
+            return Optional.empty();
+        }
+        String prefix = key + "=";
         try {
-            if (!Files.exists(pidFile)) {
-                return Optional.empty();
-            }
-            String pid = Files.readString(pidFile).strip();
-            Path environ = Path.of("/proc", pid, "environ");
-            if (!pid.matches("[0-9]+") || !Files.isReadable(environ)) {
-                return Optional.empty();
-            }
-            String prefix = key + "=";
             return Arrays.stream(new String(Files.readAllBytes(environ), StandardCharsets.UTF_8).split("\0"))
                     .filter(entry -> entry.startsWith(prefix)).map(entry -> entry.substring(prefix.length()))
                     .findFirst();

@@ -2,10 +2,6 @@ package io.pmedia.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -92,22 +88,11 @@ class WorkerKillScenario {
     /** The render worker (a media-service instance) that has an ffmpeg child right now. */
     static Optional<String> rendering() {
         for (String name : RENDERERS) {
-            Path pidFile = Chaos.root().resolve(".pmedia/run/" + name + ".pid");
-            if (!Files.exists(pidFile)) {
-                continue;
-            }
-            try {
-                long pid = Long.parseLong(Files.readString(pidFile).strip());
-                boolean hasFfmpeg = ProcessHandle.of(pid).map(process -> process.children()
-                        .anyMatch(child -> child.info().command().orElse("").endsWith("ffmpeg")))
-                        .orElse(false);
-                if (hasFfmpeg) {
-                    return Optional.of(name);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (NumberFormatException e) {
-                // A PID file being written: not this one now.
+            boolean hasFfmpeg = Chaos.pid(name).stream().mapToObj(ProcessHandle::of).flatMap(Optional::stream)
+                    .flatMap(ProcessHandle::children)
+                    .anyMatch(child -> child.info().command().orElse("").endsWith("ffmpeg"));
+            if (hasFfmpeg) {
+                return Optional.of(name);
             }
         }
         return Optional.empty();
