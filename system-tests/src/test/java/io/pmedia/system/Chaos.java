@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -60,8 +61,10 @@ final class Chaos {
     static OptionalLong pid(String name) {
         Path pidFile = root().resolve(".pmedia/run/" + name + ".pid");
         try {
-            String pid = Files.exists(pidFile) ? Files.readString(pidFile).strip() : "";
+            String pid = Files.readString(pidFile).strip();
             return pid.matches("[0-9]+") ? OptionalLong.of(Long.parseLong(pid)) : OptionalLong.empty();
+        } catch (NoSuchFileException e) {
+            return OptionalLong.empty(); // not started, or stopped between a look and the read
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
