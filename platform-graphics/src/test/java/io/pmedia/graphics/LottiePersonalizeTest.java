@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -277,6 +278,39 @@ class LottiePersonalizeTest {
         assertThatThrownBy(() -> LottieFile.personalize(json.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
                 Map.of("photo", "<svg/>".getBytes(StandardCharsets.UTF_8)))).isInstanceOf(LottieException.class)
                 .hasMessageContaining("not a PNG or JPEG");
+    }
+
+    @Test
+    void aPictureOfMoreThanFortyMillionPixelsIsRefusedEmbeddedGivenOrRegisteredBefore() throws Exception {
+        // a 60000x60000 PNG header in 70 bytes: 3.6 billion pixels, 14 GB once decoded
+        byte[] bomb = PictureLayerTest.pngHeader(60_000, 60_000);
+        String slot = LottieCheckTest.file(LottieCheckTest.imageLayer("photo"),
+                "{\"id\":\"photo\",\"w\":80,\"h\":40,\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0}");
+        assertThatThrownBy(() -> LottieFile.personalize(slot.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of("photo", bomb))).isInstanceOfSatisfying(LottieException.class, e -> {
+                    assertThat(e.pointer()).isEqualTo("/assets/0");
+                    assertThat(e.reason()).isEqualTo("the image for asset 'photo' is a 60000x60000 picture: at most"
+                            + " 40,000,000 pixels");
+                });
+        assertThat(LottieFile.personalize(slot.getBytes(StandardCharsets.UTF_8), Map.of(), Map.of(),
+                Map.of("photo", PictureLayerTest.pngHeader(8_000, 5_000)))).as("40,000,000 exactly")
+                .contains("data:image/png;base64,");
+
+        String embedded = slot.replace("\"u\":\"images/\",\"p\":\"img_0.png\",\"e\":0",
+                "\"u\":\"\",\"p\":\"data:image/png;base64," + Base64.getEncoder().encodeToString(bomb) + "\",\"e\":1");
+        byte[] file = embedded.getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> LottieFile.check(file)).as("registered").isInstanceOfSatisfying(
+                LottieException.class, e -> {
+                    assertThat(e.pointer()).isEqualTo("/assets/0/p");
+                    assertThat(e.reason()).isEqualTo("the embedded image of asset 'photo' is a 60000x60000 picture:"
+                            + " at most 40,000,000 pixels");
+                });
+        // a file registered before the bound: refused when it is personalized for a render, and by the engine
+        // itself (its header read before any pixel)
+        assertThatThrownBy(() -> LottieFile.personalize(file, Map.of(), Map.of(), Map.of()))
+                .isInstanceOfSatisfying(LottieException.class, e -> assertThat(e.pointer()).isEqualTo("/assets/0/p"));
+        assertThatThrownBy(() -> draw(embedded, 10)).isInstanceOfSatisfying(LottieException.class,
+                e -> assertThat(e.reason()).contains("60000x60000 picture"));
     }
 
     /** A shape layer: a rectangle of colour {@code rgb} ("r,g,b" from 0 to 1). */

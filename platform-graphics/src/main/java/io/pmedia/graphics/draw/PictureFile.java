@@ -29,6 +29,7 @@ public final class PictureFile {
             EncodedImageFormat.JPEG, "JPEG", EncodedImageFormat.WEBP, "WebP", EncodedImageFormat.GIF, "GIF",
             EncodedImageFormat.BMP, "BMP");
     private static final String TAKEN = "a PNG, JPEG, WebP, GIF or BMP picture";
+    private static final String PIXELS = ": at most " + String.format(Locale.ROOT, "%,d", MAX_PIXELS) + " pixels";
 
     private PictureFile() {
     }
@@ -75,6 +76,11 @@ public final class PictureFile {
         }
     }
 
+    /** Whether {@code refusal} (of {@link #check} or {@link #decode}) is the bound on pixels, not the format. */
+    public static boolean tooLarge(SceneException refusal) {
+        return refusal.reason().endsWith(PIXELS);
+    }
+
     private static Codec open(Data data, String name) {
         try {
             return Codec.Companion.makeFromData(data);
@@ -91,8 +97,7 @@ public final class PictureFile {
         int width = codec.getWidth();
         int height = codec.getHeight();
         if (width < 1 || height < 1 || (long) width * height > MAX_PIXELS) {
-            throw new SceneException(name, "a " + width + "x" + height + " picture: at most "
-                    + String.format(Locale.ROOT, "%,d", MAX_PIXELS) + " pixels");
+            throw new SceneException(name, "a " + width + "x" + height + " picture" + PIXELS);
         }
         return new Header(format, width, height);
     }

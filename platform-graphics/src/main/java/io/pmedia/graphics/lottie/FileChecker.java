@@ -119,6 +119,8 @@ final class FileChecker {
                 throw new LottieException(pointer + "/p", "an embedded image is a data:image/png, jpeg, webp or"
                         + " gif URI");
             }
+            EmbeddedImages.bytes(file).ifPresent(bytes -> EmbeddedImages.checkSize(bytes, pointer + "/p",
+                    "the embedded image of asset '" + id + "'"));
         } else if (EXTERNAL.matcher(folder + file).matches() || (folder + file).contains("//")) {
             throw new LottieException(pointer + "/p", "'" + JsonFields.abbreviate(folder + file)
                     + "' is outside the file:"

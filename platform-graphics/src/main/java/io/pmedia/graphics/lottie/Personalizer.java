@@ -58,11 +58,18 @@ final class Personalizer {
                 }
             }
         }
-        for (JsonNode asset : root.path("assets")) {
+        JsonNode assets = root.path("assets");
+        for (int i = 0; i < assets.size(); i++) {
+            JsonNode asset = assets.get(i);
             String id = asset.path("id").asText(null);
             if (id != null && images.containsKey(id) && asset.has("p") && !asset.has("layers")) {
                 used.add(id);
-                embed((ObjectNode) asset, images.get(id), "/assets");
+                embed((ObjectNode) asset, images.get(id), "/assets/" + i);
+            } else if (asset.path("p").asText().startsWith("data:")) {
+                // a file registered before its pictures were bounded: refused here, before a frame is drawn
+                int at = i;
+                EmbeddedImages.bytes(asset.path("p").asText()).ifPresent(bytes -> EmbeddedImages.checkSize(bytes,
+                        "/assets/" + at + "/p", "the embedded image of asset '" + id + "'"));
             }
         }
         root.remove("slots");
@@ -160,6 +167,7 @@ final class Personalizer {
             throw new LottieException(pointer, "the image for asset '" + asset.path("id").asText() + "' is "
                     + image.length + " bytes; at most " + LottieFile.MAX_IMAGE_BYTES);
         }
+        EmbeddedImages.checkSize(image, pointer, "the image for asset '" + asset.path("id").asText() + "'");
         asset.put("u", "");
         asset.put("p", "data:image/" + type + ";base64," + Base64.getEncoder().encodeToString(image));
         asset.put("e", 1);

@@ -1,7 +1,5 @@
 package io.pmedia.graphics.lottie;
 
-import java.util.Base64;
-
 import org.jetbrains.skia.Canvas;
 import org.jetbrains.skia.FilterMipmap;
 import org.jetbrains.skia.FilterMode;
@@ -10,6 +8,8 @@ import org.jetbrains.skia.MipmapMode;
 import org.jetbrains.skia.Rect;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.pmedia.graphics.draw.PictureFile;
 
 /**
  * An embedded image layer, drawn filling its asset's box as lottie-web's SVG renderer fills it
@@ -35,12 +35,18 @@ final class PlacedImage extends Placed {
         if (!uri.startsWith("data:")) {
             return null;
         }
+        byte[] encoded = EmbeddedImages.bytes(uri).orElse(null);
+        if (encoded == null) {
+            return null; // not base64: drawn as Skottie draws it, not at all
+        }
+        String what = "the image of asset '" + asset.path("id").asText() + "'";
+        // a file registered before its pictures were bounded, held to the bound here: its header, then its pixels
+        EmbeddedImages.checkSize(encoded, "/layers/" + index + "/refId", what);
         Image image;
         try {
-            image = Image.Companion.makeFromEncoded(Base64.getMimeDecoder().decode(uri.substring(uri.indexOf(',')
-                    + 1)));
+            image = PictureFile.decode(encoded, what);
         } catch (RuntimeException e) {
-            return null; // not base64 or not an image Skia decodes: drawn as Skottie draws it, not at all
+            return null; // not an image Skia decodes: drawn as Skottie draws it, not at all
         }
         return new PlacedImage(index, layer, image, (float) asset.path("w").asDouble(image.getWidth()),
                 (float) asset.path("h").asDouble(image.getHeight()));
