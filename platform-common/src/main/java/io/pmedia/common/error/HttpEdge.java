@@ -54,6 +54,8 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
     private static final Pattern MEDIA_TYPE = Pattern.compile("\\s*" + TOKEN + "/" + TOKEN + "(\\s*;\\s*" + TOKEN + "=("
             + TOKEN + "|\"([^\"\\\\]|\\\\.)*\"))*\\s*;?\\s*");
 
+    private static final Pattern DOT = Pattern.compile("%2[eE]");
+
     private final int maxRequestLine;
     private final long maxHeaderBytes;
     private final long maxBodyBytes;
@@ -112,6 +114,13 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
                     + " bytes, the limit is " + maxRequestLine);
             return;
         }
+        if (hasDotSegment(request.path())) {
+            // Vert.x resolves them before it routes (an encoded one too): /v/%2e%2e/admin/clients would reach the
+            // operator's API through the viewers' prefix, which an edge routing /v/* to the gateway did not mean.
+            HttpFailureHandler.write(ctx, 400, ErrorCode.BAD_REQUEST, "the request path has a '.' or '..' segment"
+                    + " (percent-encoded or not): send the path it stands for");
+            return;
+        }
         long headerBytes = 0;
         for (Map.Entry<String, String> header : request.headers()) {
             headerBytes += header.getKey().length() + HEADER_SEPARATOR + header.getValue().length();
@@ -137,6 +146,20 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
         } else {
             ctx.next();
         }
+    }
+
+    /** Whether the raw {@code path} has a segment that is {@code .} or {@code ..}, its dots percent-encoded or not. */
+    static boolean hasDotSegment(String path) {
+        if (path == null || !path.contains(".") && !path.contains("%2")) {
+            return false;
+        }
+        for (String segment : path.split("/", -1)) {
+            String dots = DOT.matcher(segment).replaceAll(".");
+            if (dots.equals(".") || dots.equals("..")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void answerHeaders(MultiMap headers, boolean https) {
