@@ -71,6 +71,24 @@ class ScheduleValidationTest {
     }
 
     @Test
+    void timesAreJudgedAsTheyAreStoredAndExpandedYearsAreRefused() {
+        // a tenth of a microsecond apart: one time once stored (microseconds); was the database's check, a 500
+        assertThat(validationError(post(Map.of("start_time", "2031-01-01T00:00:00.0000001Z", "end_time",
+                "2031-01-01T00:00:00.0000002Z")), "end_time")).contains("after");
+        // years PostgreSQL cannot hold (+999999 was stored as a time before the start) or RFC 3339 cannot write
+        for (String year : new String[]{"+999999-01-01T00:00:00Z", "+102030-01-01T00:00:00Z", "-004000-01-01T00:00:00Z",
+                "0000-01-01T00:00:00Z"}) {
+            assertThat(validationError(post(Map.of("start_time", future(1), "end_time", year)), "end_time"))
+                    .as(year).contains("0001 to 9999");
+        }
+        String end = given().header("Authorization", bearer).contentType(ContentType.JSON)
+                .body(Map.of("start_time", "2031-01-01T00:00:00Z", "end_time", "2031-01-01T23:59:59.999999999Z"))
+                .post("/campaigns/nanos/schedule").then().statusCode(200).extract().path("campaign_id");
+        assertThat(given().header("Authorization", bearer).get("/campaigns/" + end + "/schedule").then()
+                .statusCode(200).extract().jsonPath().getString("end_time")).isEqualTo("2031-01-01T23:59:59.999999Z");
+    }
+
+    @Test
     void endMustFollowStartAndLieInTheFuture() {
         validationError(post(Map.of("start_time", future(2), "end_time", future(1))), "end_time");
         validationError(post(Map.of("start_time", future(1), "end_time", future(1))), "end_time");

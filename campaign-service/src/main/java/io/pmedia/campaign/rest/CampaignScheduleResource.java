@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 import jakarta.annotation.security.RolesAllowed;
@@ -116,9 +117,16 @@ public class CampaignScheduleResource {
     /** RFC 3339: a date, a time and an offset ({@code Z} or {@code +hh:mm}); a local time is ambiguous. */
     static Instant dateTime(String value, String field) {
         String text = Fields.required(field, value, 64);
+        if (!text.matches("[0-9]{4}-[\\s\\S]*") || text.startsWith("0000")) {
+            // an expanded year (+300000, -4000) is ISO 8601 too, but PostgreSQL cannot hold most of them and RFC 3339
+            // has none: it was stored as another time, or answered back in a form no client reads
+            throw ApiException.validation("field '" + field + "' must be an ISO 8601 / RFC 3339 date-time with a"
+                    + " year from 0001 to 9999, e.g. 2026-12-01T09:00:00Z");
+        }
         try {
+            // as the database keeps it (microseconds), so that the rules below judge the times that are stored
             return OffsetDateTime.parse(text.toUpperCase(Locale.ROOT), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
-                    .toInstant();
+                    .toInstant().truncatedTo(ChronoUnit.MICROS);
         } catch (DateTimeParseException e) {
             String hint = value.matches("\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?")
                     ? " with an offset or Z (a time without one is ambiguous)"
