@@ -403,6 +403,8 @@ class BatchTaskTest {
                 new Case(good.replace("\"row-count\": 1", "\"row-count\": 1000001"),
                         "field 'row-count' must be at most 1000000"),
                 new Case(good.replace("\"campaign-id\": \"c\",", ""), "field 'campaign-id' is required"),
+                new Case(good.replace("\"campaign-id\": \"c\"", "\"campaign-id\": \"" + "c".repeat(129) + "\""),
+                        "field 'campaign-id' must be at most 128"),
                 new Case(good.replace(TemplateEndpoint.GREETING.toString(), "nope"),
                         "field 'template-id' must be a uuid"),
                 new Case(good.replace(TemplateEndpoint.GREETING.toString(), UUID.randomUUID().toString()),

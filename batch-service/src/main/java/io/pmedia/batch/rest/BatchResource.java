@@ -93,6 +93,8 @@ public class BatchResource {
     }
 
     static final int MAX_TEXT = 255;
+    /** As campaign-service takes a campaign's id (docs/campaigns.md): a task is never in a campaign none can schedule. */
+    static final int MAX_CAMPAIGN_ID = 128;
     static final int MAX_PATH = 2048;
     /** The longest deadline taken: a year, in minutes. */
     static final int MAX_DURATION_MINUTES = 525_600;
@@ -131,7 +133,7 @@ public class BatchResource {
             throw ApiException.badRequest("request body is required");
         }
         UUID clientId = caller.clientIdNamedBy(body.clientId());
-        String campaignId = Fields.required("campaign-id", body.campaignId(), MAX_TEXT);
+        String campaignId = Fields.required("campaign-id", body.campaignId(), MAX_CAMPAIGN_ID);
         UUID templateId = Fields.uuid("template-id", body.templateId());
         String fileName = Fields.optional("file-name", body.fileName(), MAX_TEXT);
         String filePath = Fields.required("file-path", body.filePath(), MAX_PATH);
