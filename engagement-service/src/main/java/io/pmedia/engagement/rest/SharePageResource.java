@@ -57,8 +57,8 @@ public class SharePageResource {
     static final int REDIRECT_MAX_AGE = 300;
     /** How often a bounded wait for a video rendered on view looks at its row. */
     static final java.time.Duration RENDER_POLL = java.time.Duration.ofMillis(250);
-    /** The longest an email's image waits for the poster cut from a stream, after the render's own wait. */
-    static final java.time.Duration POSTER_WAIT = java.time.Duration.ofSeconds(2);
+    /** Of an email image's wait ({@code email-gif-wait}), what the poster's cut or the GIF has after the render's. */
+    static final java.time.Duration IMAGE_RESERVE = java.time.Duration.ofSeconds(2);
     /** The picture a video without its video yet shows in an email (and as the page's poster meanwhile). */
     static final String PREPARING_IMAGE = "/v/static/preparing.jpg";
     private static final Logger LOG = Logger.getLogger(SharePageResource.class);
@@ -130,9 +130,10 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/poster.jpg")
     public Uni<Response> poster(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return openedNow(shareId).flatMap(this::rendered).flatMap(video -> {
+        long until = deadline();
+        return openedNow(shareId).flatMap(video -> rendered(video, until)).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
-                return standIn(video);
+                return standIn(video, until);
             }
             return Uni.createFrom().item(video == null || video.posterKey == null
                     ? notFound(accept)
@@ -192,9 +193,10 @@ public class SharePageResource {
     @GET
     @Path("{shareId}/email.gif")
     public Uni<Response> emailGif(@PathParam("shareId") String shareId, @HeaderParam("Accept") String accept) {
-        return openedNow(shareId).flatMap(this::rendered).flatMap(video -> {
+        long until = deadline();
+        return openedNow(shareId).flatMap(video -> rendered(video, until)).flatMap(video -> {
             if (video != null && video.awaitsRender()) {
-                return standIn(video);
+                return standIn(video, until);
             }
             if (video == null || video.videoKey == null) {
                 return Uni.createFrom().item(notFound(accept));
@@ -207,8 +209,10 @@ public class SharePageResource {
                 }
                 return redirect(video.posterKey, "no-store");
             });
+            // what is left of the image's one wait: a render that ended late leaves the GIF little, and the poster
+            // answers (a render ending at 4.9 s then a GIF's own 5 s made 8-10 s, past what image proxies wait)
             return gifs.of(video).map(this::redirect)
-                    .ifNoItem().after(config.emailGifWait()).recoverWithUni(() -> standIn)
+                    .ifNoItem().after(left(until)).recoverWithUni(() -> standIn)
                     .onFailure(failure -> !EmailGifs.isBusy(failure)).invoke(failure -> LOG.warnf(
                             "the email GIF of %s cannot be made (%s): the poster stands in", shareId,
                             failure.getMessage()))
@@ -241,16 +245,26 @@ public class SharePageResource {
     }
 
     /**
-     * For the images of an email (poster, GIF), whose proxies give up after a few seconds: a video being rendered on
-     * view is waited for up to {@code email-gif-wait}; the video as it then stands.
+     * When an email's image (poster, GIF) answers at the latest, whose proxies give up after a few seconds: {@code
+     * email-gif-wait} from now. A video being rendered on view is waited for until {@link #IMAGE_RESERVE} before it;
+     * what is left of it goes to the poster cut from the stream or the GIF's making.
      */
-    private Uni<SharedVideoRow> rendered(SharedVideoRow video) {
-        return rendered(video, System.nanoTime() + config.emailGifWait().toNanos());
+    private long deadline() {
+        return System.nanoTime() + config.emailGifWait().toNanos();
     }
 
-    /** Looks at the row every {@link #RENDER_POLL} until the render has ended (or the link gone), or {@code until}. */
+    /** What is left until {@code until}, at least {@link #RENDER_POLL}. */
+    private static java.time.Duration left(long until) {
+        return java.time.Duration.ofNanos(Math.max(RENDER_POLL.toNanos(), until - System.nanoTime()));
+    }
+
+    /**
+     * Looks at the row every {@link #RENDER_POLL} until the render has ended (or the link gone), or {@link
+     * #IMAGE_RESERVE} before {@code until}.
+     */
     private Uni<SharedVideoRow> rendered(SharedVideoRow video, long until) {
-        if (video == null || !video.awaitsRender() || video.renderFailed() || System.nanoTime() >= until) {
+        if (video == null || !video.awaitsRender() || video.renderFailed()
+                || System.nanoTime() >= until - IMAGE_RESERVE.toNanos()) {
             return Uni.createFrom().item(video);
         }
         return Contexts.resumeOnCurrent(Uni.createFrom().voidItem().onItem().delayIt().by(RENDER_POLL))
@@ -276,12 +290,12 @@ public class SharePageResource {
      * written a segment ({@link StreamPosters}), else (and for a failed render) the platform's "being prepared"
      * picture.
      */
-    private Uni<Response> standIn(SharedVideoRow video) {
+    private Uni<Response> standIn(SharedVideoRow video, long until) {
         if (video.renderFailed()) {
             return Uni.createFrom().item(preparingImage());
         }
-        // after the render's bounded wait, a short one more: an email client's image proxy gives up after seconds
-        return posters.of(video).ifNoItem().after(POSTER_WAIT).recoverWithItem(Optional.empty())
+        // after the render's bounded wait, what is left of the image's: an email client's image proxy gives up
+        return posters.of(video).ifNoItem().after(left(until)).recoverWithItem(Optional.empty())
                 .map(key -> key.map(poster -> redirect(poster, "no-store")).orElseGet(this::preparingImage))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the poster of %s cannot be cut from its stream (%s): the platform's picture stands in",
