@@ -3,6 +3,7 @@ package io.pmedia.graphics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.jetbrains.skia.paragraph.Alignment;
@@ -41,6 +42,32 @@ class TextShapingTest {
         TextBlock block = TextBlock.lay(name, STYLE, dejavuOnly, 1000, Alignment.CENTER);
 
         assertThat(block.unresolvedGlyphs()).as("the check sees boxes in '%s'", name).isPositive();
+    }
+
+    @Test
+    void anEmojiSequenceOrAConjunctIsOneLetterWithItsWholeBox() {
+        // a skin tone, a family (joiners), a flag (two regional indicators), an emoji by its variation selector,
+        // then a Devanagari conjunct: the JDK's letters cut the first three into pieces with no box of their own
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+        TextBlock block = TextBlock.lay("a\uD83D\uDC4D\uD83C\uDFFD\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67"
+                + "\uD83C\uDDEF\uD83C\uDDF5\u2764\uFE0F\u0938\u094D\u0924\u0947", STYLE, fonts, 1000, Alignment.START);
+        var letters = block.units(io.pmedia.graphics.motion.TextAnimation.Unit.LETTER);
+        assertThat(letters).as("a, thumbs up, family, flag, heart, sta").hasSize(6);
+        float right = 0;
+        for (var letter : letters) {
+            assertThat(letter).hasSize(1);
+            assertThat(letter.get(0).getLeft()).as("each after the one before, none cut").isGreaterThanOrEqualTo(
+                    right - 0.5f);
+            assertThat(letter.get(0).getWidth()).isGreaterThan(10);
+            right = letter.get(0).getRight();
+        }
+        var words = block.units(io.pmedia.graphics.motion.TextAnimation.Unit.WORD).stream().flatMap(List::stream)
+                .toList();
+        for (var letter : letters) {
+            float middle = (letter.get(0).getLeft() + letter.get(0).getRight()) / 2;
+            assertThat(words).as("a word moves every letter").anyMatch(box -> box.getLeft() <= middle
+                    && middle <= box.getRight());
+        }
     }
 
     @Test

@@ -63,6 +63,11 @@ public final class DestinationPolicy {
             throw new FetchException(FetchException.Reason.BAD_URL,
                     "'" + abbreviate(value, SHOWN) + "' must not carry credentials");
         }
+        // java.net.URI takes any digits after the colon (99999, 0): no connection can be made to them
+        if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+            throw new FetchException(FetchException.Reason.BAD_URL,
+                    "'" + abbreviate(value, SHOWN) + "' has no valid port (1 to 65535)");
+        }
         return uri;
     }
 

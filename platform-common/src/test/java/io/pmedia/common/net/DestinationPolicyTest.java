@@ -95,6 +95,11 @@ class DestinationPolicyTest {
         assertThatThrownBy(() -> DestinationPolicy.parse("https://user:pw@vendor.example/"))
                 .hasMessageContaining("credentials");
         assertThatThrownBy(() -> DestinationPolicy.parse("not a url")).isInstanceOf(FetchException.class);
+        for (String port : new String[]{"http://127.0.0.1:99999/", "https://vendor.example:70000/x",
+                "https://vendor.example:0/"}) {
+            assertThatThrownBy(() -> DestinationPolicy.parse(port)).as(port).hasMessageContaining("no valid port");
+        }
+        assertThat(DestinationPolicy.parse("https://vendor.example:65535/x").getPort()).isEqualTo(65535);
     }
 
     @Test

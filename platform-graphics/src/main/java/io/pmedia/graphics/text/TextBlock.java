@@ -1,9 +1,9 @@
 package io.pmedia.graphics.text;
 
-import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jetbrains.skia.BreakIterator;
 import org.jetbrains.skia.Canvas;
 import org.jetbrains.skia.Paint;
 import org.jetbrains.skia.Rect;
@@ -69,12 +69,12 @@ public final class TextBlock {
      * counts a word it force-broke by its pieces.
      */
     private static String widestUnbreakable(String text, TextStyle style, FontChain fonts, Alignment alignment) {
-        BreakIterator breaks = BreakIterator.getLineInstance();
+        java.text.BreakIterator breaks = java.text.BreakIterator.getLineInstance();
         breaks.setText(text);
         String widest = "";
         double width = -1;
         int start = breaks.first();
-        for (int end = breaks.next(); end != BreakIterator.DONE; start = end, end = breaks.next()) {
+        for (int end = breaks.next(); end != java.text.BreakIterator.DONE; start = end, end = breaks.next()) {
             String piece = text.substring(start, end).strip();
             if (piece.isEmpty()) {
                 continue;
@@ -256,28 +256,36 @@ public final class TextBlock {
             case ALL -> units.add(List.of(Rect.Companion.makeLTRB(0, 0, (float) width, (float) height())));
             case LINE -> lineBoxes().forEach(box -> units.add(List.of(box)));
             case LETTER, WORD -> {
-                BreakIterator breaks = unit == TextAnimation.Unit.LETTER
-                        ? BreakIterator.getCharacterInstance()
-                        : BreakIterator.getWordInstance();
-                breaks.setText(text);
-                int start = breaks.first();
-                for (int end = breaks.next(); end != BreakIterator.DONE; start = end, end = breaks.next()) {
-                    if (text.substring(start, end).isBlank()) {
-                        continue;
-                    }
-                    List<Rect> boxes = new ArrayList<>();
-                    for (org.jetbrains.skia.paragraph.TextBox box : paragraph.getRectsForRange(start, end,
-                            RectHeightMode.MAX, RectWidthMode.TIGHT)) {
-                        if (box.getRect().getWidth() > 0) {
-                            boxes.add(box.getRect());
-                        }
-                    }
-                    if (!boxes.isEmpty()) {
-                        units.add(boxes);
-                    }
+                // ICU's, as the shaper's: the JDK's letters split an emoji's sequence (a skin tone, a family, a
+                // flag) into pieces that have no box of their own, so the emoji vanished while its unit moved
+                try (BreakIterator breaks = unit == TextAnimation.Unit.LETTER
+                        ? BreakIterator.Companion.makeCharacterInstance(null)
+                        : BreakIterator.Companion.makeWordInstance(null)) {
+                    breaks.setText(text);
+                    addUnits(breaks, units);
                 }
             }
         }
         return units;
+    }
+
+    /** The boxes of each non-blank unit between two of {@code breaks}' boundaries, into {@code units}. */
+    private void addUnits(BreakIterator breaks, List<List<Rect>> units) {
+        int start = breaks.first();
+        for (int end = breaks.next(); end != BreakIterator.DONE; start = end, end = breaks.next()) {
+            if (text.substring(start, end).isBlank()) {
+                continue;
+            }
+            List<Rect> boxes = new ArrayList<>();
+            for (org.jetbrains.skia.paragraph.TextBox box : paragraph.getRectsForRange(start, end,
+                    RectHeightMode.MAX, RectWidthMode.TIGHT)) {
+                if (box.getRect().getWidth() > 0) {
+                    boxes.add(box.getRect());
+                }
+            }
+            if (!boxes.isEmpty()) {
+                units.add(boxes);
+            }
+        }
     }
 }
