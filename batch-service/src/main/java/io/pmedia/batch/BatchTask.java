@@ -121,6 +121,10 @@ public class BatchTask extends PanacheEntityBase {
     @Column(nullable = false)
     public String render = io.pmedia.events.RenderMode.NOW.wire();
 
+    /** Whether its template is the operator's (shared): whose motions the template names. Null: created before. */
+    @Column(name = "template_shared")
+    public Boolean templateShared;
+
     /** The task's own {@code render} field; null when it said none and follows its campaign's. */
     @Column(name = "render_asked")
     public String renderAsked;

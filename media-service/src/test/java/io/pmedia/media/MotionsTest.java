@@ -123,6 +123,35 @@ class MotionsTest {
     }
 
     @Test
+    void aSharedTemplateDrawsTheSharedMotionThoughTheVendorHasOneOfTheSameName() throws Exception {
+        String name = "shared-" + UUID.randomUUID().toString().substring(0, 8);
+        register("Bearer " + TestTokens.operator(), "/admin/motions", name, hello()).statusCode(201);
+        String templateId = MediaApi.registerTemplate(card("shared-card-" + name, name, "")).statusCode(201)
+                .extract().path("template-id");
+        // the vendor's own file under the same name has no NAME text layer: drawn in the shared template, the render
+        // would fail (the review's case: a vendor's motion stood in for the operator's in a shared template)
+        UUID vendor = UUID.randomUUID();
+        ObjectNode textless = hello();
+        com.fasterxml.jackson.databind.node.ArrayNode layers = MAPPER.createArrayNode();
+        textless.withArray("layers").forEach(layer -> {
+            if (layer.path("ty").asInt() != 5) {
+                layers.add(layer);
+            }
+        });
+        textless.set("layers", layers);
+        register(TestTokens.bearer(vendor), "/motions", name, textless).statusCode(201);
+
+        preview(vendor, templateId, "Ada");
+        String id = request(vendor, body("shared-motion-1", "shared-card-" + name, Map.of("personalization_fields",
+                Map.of("name", "Ada")))).statusCode(200).extract().path("service-request-id");
+        assertThat(awaitFinal(vendor, id).getString("status")).as("the shared file, rendered by the worker")
+                .isEqualTo("SUCCESS");
+        // the vendor's own template of that name draws the vendor's file
+        registerOwnTemplate(vendor, card("own-card-" + name, name, "")).statusCode(400)
+                .body("message", containsString("NAME"));
+    }
+
+    @Test
     void theRenderDrawsTheMotionWithItsPlaceholdersFilled() throws Exception {
         UUID vendor = UUID.randomUUID();
         String name = "hello-" + UUID.randomUUID().toString().substring(0, 8);

@@ -114,6 +114,10 @@ class OnViewRequestTest {
         JsonNode page = pages(id).get(0);
         String shareId = page.path("share-id").asText();
         assertThat(shareId).matches("[A-Za-z0-9_-]{24}");
+        assertThat(accepted.getString("share-url")).as("the link, out with the acceptance, before any render")
+                .endsWith("/v/" + shareId);
+        assertThat(request(client, onView("on-view-1")).statusCode(200).extract().jsonPath().getString("share-url"))
+                .as("the same request again: the same link").endsWith("/v/" + shareId);
         assertThat(page.path("render").asText()).isEqualTo("on-view");
         assertThat(page.has("video-key")).isFalse();
         assertThat(page.path("state").asText()).isEqualTo("ACTIVE");
@@ -190,6 +194,21 @@ class OnViewRequestTest {
         assertThat(done.getString("status")).isEqualTo("SUCCESS");
         assertThat(done.getString("share-url")).endsWith("/v/" + shareId);
         assertThat(jobs.withKey(id)).hasSize(1);
+
+        // a revoked link is viewed by nobody, and its owner's read renders nothing either; a sentinel read after it
+        // renders, and the revoked one still has no job
+        String revoked = request(client, onView("on-view-revoked")).statusCode(200).extract()
+                .path("service-request-id");
+        given().header("Authorization", TestTokens.bearer(client)).delete("/media/" + revoked + "/share").then()
+                .statusCode(204);
+        JsonPath unread = MediaApi.status(client, revoked).statusCode(200).extract().jsonPath();
+        assertThat(unread.getString("status")).isEqualTo("PROCESSING");
+        assertThat(unread.getString("message")).isEqualTo("rendered when its share-url is first opened");
+        String sentinel = request(client, onView("on-view-revoked-sentinel")).statusCode(200).extract()
+                .path("service-request-id");
+        MediaApi.status(client, sentinel).statusCode(200);
+        Patience.await().until(() -> jobs.withKey(sentinel).size() == 1);
+        assertThat(jobs.withKey(revoked)).isEmpty();
     }
 
     /**
@@ -317,8 +336,9 @@ class OnViewRequestTest {
         Map<String, Object> now = new HashMap<>(body("render-now-1", "tiny", Map.of("personalization_fields",
                 Map.of("name", "Ada"))));
         now.put("render", "now");
-        assertThat(request(client, now).statusCode(200).extract().jsonPath().getString("message"))
-                .isEqualTo("request accepted");
+        JsonPath accepted = request(client, now).statusCode(200).extract().jsonPath();
+        assertThat(accepted.getString("message")).isEqualTo("request accepted");
+        assertThat(accepted.getMap("")).as("rendered now: the interface's four fields").doesNotContainKey("share-url");
     }
 
     /** An on-view request whose render will fail (its image is not a picture), once its page is published. */

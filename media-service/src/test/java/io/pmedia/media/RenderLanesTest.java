@@ -145,7 +145,7 @@ class RenderLanesTest {
             UUID client, Integer timeLimit) throws Exception {
         return new RenderJob(id, "test", replyTo, client, UUID.randomUUID(), 1, mapper.readTree(template),
                 new RenderInput(fields, null, null, null, null, null), "batch/" + client + "/" + id + "/", timeLimit,
-                lane);
+                lane, false);
     }
 
     private void publish(KafkaProducer<String, String> producer, RenderJob job) throws Exception {

@@ -24,6 +24,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param timeLimitSeconds longest the render may take; null: the worker's configured limit
  * @param lane the queue it waits in; null: {@link RenderLane#REALTIME}. Workers take the lane from the topic a job
  *        came from, never from this field
+ * @param templateShared whether the template is the operator's (shared), whose lottie layers name shared motions
+ *        only; false: the vendor's own template, whose names are the vendor's motions first; null (a producer that
+ *        predates the field): as false
  */
 public record RenderJob(
         @JsonProperty("job-id") String jobId,
@@ -36,7 +39,8 @@ public record RenderJob(
         RenderInput input,
         @JsonProperty("output-prefix") String outputPrefix,
         @JsonProperty("time-limit-seconds") Integer timeLimitSeconds,
-        RenderLane lane) implements EventPayload {
+        RenderLane lane,
+        @JsonProperty("template-shared") Boolean templateShared) implements EventPayload {
 
     /**
      * Where a render that streams (every job of the realtime lane: a person waits for it) writes its HLS stream,
@@ -61,11 +65,17 @@ public record RenderJob(
         lane = lane == null ? RenderLane.REALTIME : lane;
     }
 
-    /** A job of the realtime lane. */
+    /** A job of the realtime lane, of a vendor's own template. */
     public RenderJob(String jobId, String producer, String replyTo, UUID clientId, UUID templateId,
             int templateVersion, JsonNode template, RenderInput input, String outputPrefix, Integer timeLimitSeconds) {
         this(jobId, producer, replyTo, clientId, templateId, templateVersion, template, input, outputPrefix,
-                timeLimitSeconds, RenderLane.REALTIME);
+                timeLimitSeconds, RenderLane.REALTIME, false);
+    }
+
+    /** Whose motions the template's lottie layers name: null for the shared ones only, else the rendering vendor. */
+    @JsonIgnore
+    public UUID motionsOwner() {
+        return Boolean.TRUE.equals(templateShared) ? null : clientId;
     }
 
     /** The topic its result goes to. */

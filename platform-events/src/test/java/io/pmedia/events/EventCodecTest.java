@@ -44,7 +44,7 @@ class EventCodecTest {
                     3, JSON.createObjectNode().put("use-case-id", "greeting"),
                     new RenderInput(Map.of("name", "Ada"), List.of("https://a.png"), null, null, List.of("gold"),
                             List.of(new FrameSegment("hello", 1, null, 2.5, Map.of("headline", "Hi"), null))),
-                    "batch/" + CLIENT + "/t/1/", 120, RenderLane.BATCH)),
+                    "batch/" + CLIENT + "/t/1/", 120, RenderLane.BATCH, true)),
             Map.entry(RenderResult.class, new RenderResult("job-1", "batch", RenderOutcome.SUCCESS, "video ready",
                     "batch/x/video.mp4", "batch/x/thumbnail.jpg", 10.0, 1280, 720, 1350L,
                     Map.of("main", "batch/x/video.mp4", "web", "batch/x/web.webm"), "batch/x/captions.vtt", CLIENT,

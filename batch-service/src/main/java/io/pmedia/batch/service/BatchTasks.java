@@ -140,6 +140,8 @@ public class BatchTasks {
         task.templateId = submission.templateId();
         task.templateVersion = template.path("version").asInt();
         task.template = template.get("definition").toString();
+        // GET /templates/{id} names the owner of a vendor's own template only
+        task.templateShared = !template.hasNonNull("owner-client-id");
         task.fileName = submission.fileName();
         task.filePath = store.s3Path(fileKey);
         task.priority = submission.priority();

@@ -43,7 +43,8 @@ public final class RenderJobs {
     public RenderJob of(BatchTask task, JsonNode template, BatchRow row, RenderLane lane) throws IOException {
         return new RenderJob(jobId(task, row.rowNo()), PRODUCER, Topics.BATCH_RENDER_RESULTS, task.clientId,
                 task.templateId, task.templateVersion, template, mapper.readValue(row.input(), RenderInput.class),
-                outputPrefix(task, row.rowNo()), (int) timeLimit.toSeconds(), lane);
+                outputPrefix(task, row.rowNo()), (int) timeLimit.toSeconds(), lane,
+                Boolean.TRUE.equals(task.templateShared));
     }
 
     /** Where a row's render writes its outputs (and, rendered on view, its stream), in the vendor's namespace. */

@@ -69,7 +69,9 @@ public final class MediaBodies {
                     "SUCCESS", "FAILURE"}) String status,
             @Schema(required = true) String message,
             @Schema(required = true) @JsonProperty("client-request-id") String clientRequestId,
-            @Schema(required = true, description = "the transactionId of GET /status/{transactionId}") @JsonProperty("service-request-id") String serviceRequestId){
+            @Schema(required = true, description = "the transactionId of GET /status/{transactionId}") @JsonProperty("service-request-id") String serviceRequestId,
+            @Schema(description = "beyond the interface: the share link of a request rendered on view (render on-view), "
+                    + "out before any render; its first open, or the first read of the request's status, renders it") @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("share-url") String shareUrl){
     }
 
     /** Interface 2.6: every field present, {@code null} where not (yet) known. */

@@ -149,7 +149,7 @@ public class MediaResource {
 
     private static Acceptance acceptance(MediaRequests.Acceptance acceptance) {
         return new Acceptance(acceptance.status().name(), acceptance.message(), acceptance.clientRequestId(),
-                acceptance.serviceRequestId());
+                acceptance.serviceRequestId(), acceptance.shareUrl());
     }
 
     /** Checks in the interface's field order, so the first missing field is the one named. */

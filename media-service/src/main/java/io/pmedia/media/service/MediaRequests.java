@@ -26,6 +26,7 @@ import io.pmedia.common.paging.PageRequest;
 import io.pmedia.events.MediaStatus;
 import io.pmedia.events.RenderInput;
 import io.pmedia.events.RenderJob;
+import io.pmedia.events.RenderLane;
 import io.pmedia.events.RenderMode;
 import io.pmedia.events.RenderResult;
 import io.pmedia.events.Topics;
@@ -69,8 +70,9 @@ public class MediaRequests {
             RenderMode render) {
     }
 
-    /** Interface 2.5. */
-    public record Acceptance(AcceptanceStatus status, String message, String clientRequestId, String serviceRequestId) {
+    /** Interface 2.5, and the share link of a request rendered on view (null otherwise): out before any render. */
+    public record Acceptance(AcceptanceStatus status, String message, String clientRequestId, String serviceRequestId,
+            String shareUrl) {
     }
 
     /** Interface 2.6. */
@@ -180,8 +182,7 @@ public class MediaRequests {
             throw ApiException.conflict("client-request-id '" + existing.clientRequestId
                     + "' was already used with a different request");
         }
-        return new Acceptance(existing.acceptStatus, existing.acceptMessage, existing.clientRequestId,
-                existing.id.toString());
+        return acceptance(existing);
     }
 
     private Uni<Accepted> create(UUID clientId, Submission submission, String hash, TemplateVersion template) {
@@ -251,16 +252,16 @@ public class MediaRequests {
         return request.<MediaRequest>persist()
                 .call(saved -> events.status(saved))
                 .call(saved -> saved.status == MediaStatus.PROCESSING
-                        ? events.renderJob(job(saved, chosen, chosenInput))
+                        ? events.renderJob(job(saved, template, chosen, chosenInput))
                         : Uni.createFrom().voidItem())
                 .map(saved -> saved.status == MediaStatus.PROCESSING
                         ? new Accepted(acceptance(saved), RequestUrls.streamKey(saved), () -> opening(saved, video))
                         : new Accepted(acceptance(saved), null, null));
     }
 
-    private static Acceptance acceptance(MediaRequest request) {
+    private Acceptance acceptance(MediaRequest request) {
         return new Acceptance(request.acceptStatus, request.acceptMessage, request.clientRequestId,
-                request.id.toString());
+                request.id.toString(), request.render == RenderMode.ON_VIEW ? shares.url(request) : null);
     }
 
     /** The cached opening of the request's stream, when there is one (a miss or a store error: none). */
@@ -274,11 +275,13 @@ public class MediaRequests {
         }
     }
 
-    private RenderJob job(MediaRequest request, TemplateDefinition definition, RenderInput input) {
+    /** {@code template}'s owner says whose motions its lottie layers name: a shared template's are the shared ones. */
+    private RenderJob job(MediaRequest request, TemplateVersion template, TemplateDefinition definition,
+            RenderInput input) {
         return new RenderJob(request.id.toString(), PRODUCER, Topics.RENDER_RESULTS, request.clientId,
                 request.templateId, request.templateVersion, mapper.valueToTree(definition), input,
                 VendorNamespace.Kind.MEDIA.prefix(request.clientId) + request.id + "/",
-                (int) config.render().timeLimit().toSeconds());
+                (int) config.render().timeLimit().toSeconds(), RenderLane.REALTIME, template.ownerClientId == null);
     }
 
     /** Applies a render result to its request, once: a result for a request already final changes nothing. */
@@ -355,7 +358,8 @@ public class MediaRequests {
      */
     @WithSession
     public Uni<Status> status(UUID clientId, String transactionId) {
-        return owned(clientId, transactionId).flatMap(request -> request.awaitsView()
+        // a revoked (or expired) link is viewed by nobody: its owner's read renders nothing either
+        return owned(clientId, transactionId).flatMap(request -> request.awaitsView() && shares.url(request) != null
                 ? BackgroundWork.toTheEnd(vertx, () -> Panache.withTransaction(
                         () -> onView.claim(request.id, clientId, null)))
                         .map(claimed -> statusOf(claimed != null ? claimed : request))
@@ -368,7 +372,7 @@ public class MediaRequests {
         return versions.version(request.templateId, request.templateVersion).flatMap(template -> {
             TemplateDefinition definition = templates.definition(template);
             RenderInput input = storedInput(request);
-            return events.renderJob(job(request, definition, input))
+            return events.renderJob(job(request, template, definition, input))
                     .call(() -> openStream(new Accepted(null, RequestUrls.streamKey(request),
                             () -> opening(request, TemplateResolver.resolve(definition, input)))));
         });
@@ -432,7 +436,7 @@ public class MediaRequests {
         request.attempts++;
         LOG.infof("resubmitting render of %s (attempt %d)", request.id, request.attempts);
         return versions.version(request.templateId, request.templateVersion)
-                .flatMap(template -> events.renderJob(job(request, templates.definition(template),
+                .flatMap(template -> events.renderJob(job(request, template, templates.definition(template),
                         storedInput(request))));
     }
 

@@ -23,6 +23,7 @@ import io.pmedia.media.template.AssetKind;
 import io.pmedia.media.template.MediaData;
 import io.pmedia.media.template.RenderInputs;
 import io.pmedia.media.template.ResolvedVideo;
+import io.pmedia.media.template.TemplateDefinition;
 import io.pmedia.media.template.TemplateResolutionException;
 import io.pmedia.media.template.TemplateResolver;
 import io.smallrye.mutiny.Uni;
@@ -62,7 +63,8 @@ public class TemplatePreviews {
      */
     @WithSpan
     public Uni<byte[]> preview(UUID templateId, UUID clientId, MediaData data, Double time) {
-        return catalog.usableBy(templateId, clientId).map(catalog::definition).map(definition -> {
+        return catalog.usableBy(templateId, clientId).map(version -> {
+            TemplateDefinition definition = catalog.definition(version);
             ResolvedVideo video;
             try {
                 video = TemplateResolver.resolve(definition, RenderInputs.fromCurrentForm(data));
@@ -74,11 +76,16 @@ public class TemplatePreviews {
                 throw ApiException.validation("time must be from 0 to less than the video's "
                         + TemplateResolver.seconds(video.durationSeconds()) + " s");
             }
-            return video.stillAt(at);
-        }).emitOn(Infrastructure.getDefaultWorkerPool()).map(still -> draw(clientId, still));
+            return new Still(video.stillAt(at), version.ownerClientId);
+        }).emitOn(Infrastructure.getDefaultWorkerPool()).map(still -> draw(clientId, still.still(), still.owner()));
     }
 
-    private byte[] draw(UUID clientId, ResolvedVideo.Still still) {
+    /** A moment to draw, and the owner of its template (null: shared), whose motions its lottie layers name. */
+    private record Still(ResolvedVideo.Still still, UUID owner) {
+    }
+
+    /** {@code owner}: as {@link StoreMotions#file}. */
+    private byte[] draw(UUID clientId, ResolvedVideo.Still still, UUID owner) {
         Path work = config.workDir().resolve("previews").resolve(UUID.randomUUID().toString());
         try {
             Files.createDirectories(work);
@@ -86,7 +93,7 @@ public class TemplatePreviews {
             for (Map.Entry<String, AssetKind> asset : still.video().assets().entrySet()) {
                 files.put(asset.getKey(), assets.fetch(clientId, asset.getKey(), asset.getValue()));
             }
-            motions.fetchInto(still.video(), clientId, files);
+            motions.fetchInto(still.video(), owner, files);
             return Files.readAllBytes(engines.engine().still(still, files, work, TIME_LIMIT));
         } catch (RenderException e) {
             throw ApiException.validation(e.getMessage());

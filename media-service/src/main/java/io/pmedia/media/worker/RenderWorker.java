@@ -280,7 +280,7 @@ public class RenderWorker {
             }
             // the lottie layers' files, beside the assets where the engine finds them (retried the same way)
             ResolvedVideo resolved = video;
-            storeRetry.run(() -> motions.fetchInto(resolved, job.clientId(), files));
+            storeRetry.run(() -> motions.fetchInto(resolved, job.motionsOwner(), files));
             Duration limit = job.timeLimitSeconds() == null || job.timeLimitSeconds() <= 0
                     ? config.render().timeLimit()
                     : Duration.ofSeconds(job.timeLimitSeconds());

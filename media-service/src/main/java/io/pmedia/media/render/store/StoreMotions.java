@@ -16,8 +16,8 @@ import io.pmedia.storage.ObjectStore;
 /**
  * The Lottie files behind the motion names of lottie layers, fetched from the object store and cached on the local
  * disk by object key (a name keeps its file within its owner, so a cached file is never stale): the rendering
- * vendor's own motion ({@code motions/<client-id>/<name>}) before a shared one ({@code motions/shared/<name>}), as a
- * vendor's own template comes before a shared one. Thread-safe.
+ * vendor's own motion ({@code motions/<client-id>/<name>}) before a shared one ({@code motions/shared/<name>}) in the
+ * vendor's own templates, the shared one only in a shared template. Thread-safe.
  */
 @ApplicationScoped
 public class StoreMotions {
@@ -37,15 +37,17 @@ public class StoreMotions {
     }
 
     /**
-     * The local file of motion {@code name} as {@code client} renders it: its own, else the shared one.
+     * The local file of motion {@code name} as a template of {@code owner} names it: the owner's own, else the shared
+     * one; a shared template's ({@code owner} null) is the shared one only, whoever renders it, so that a vendor's
+     * motion of the same name never stands in for it (docs/templates.md, "Motions").
      *
      * @throws RenderException when neither is registered
      */
-    public Path file(UUID client, String name) {
+    public Path file(UUID owner, String name) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new RenderException("motion '" + name + "' is not registered");
         }
-        return fetched(key(client, name))
+        return (owner == null ? Optional.<Path>empty() : fetched(key(owner, name)))
                 .or(() -> fetched(key(null, name)))
                 .orElseThrow(() -> new RenderException("motion '" + name + "' is not registered"));
     }
@@ -57,11 +59,11 @@ public class StoreMotions {
 
     /**
      * Every motion {@code video} names, fetched, under {@link ResolvedVideo.Lottie#fileKey} in {@code files} (beside
-     * the assets, where the engine finds them).
+     * the assets, where the engine finds them); {@code owner}: the template's, as {@link #file}.
      */
-    public void fetchInto(ResolvedVideo video, UUID client, Map<String, Path> files) {
+    public void fetchInto(ResolvedVideo video, UUID owner, Map<String, Path> files) {
         for (String motion : video.motions()) {
-            files.put(ResolvedVideo.Lottie.fileKey(motion), file(client, motion));
+            files.put(ResolvedVideo.Lottie.fileKey(motion), file(owner, motion));
         }
     }
 
