@@ -30,6 +30,13 @@ class ErrorBodyTest {
         isError(given().delete("/media/demo").then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "POST");
         isError(given().put("/campaigns/c-1/schedule").then(), 405, "METHOD_NOT_ALLOWED")
                 .header("Allow", "POST, GET").body("message", containsString("PUT"));
+        // the viewers' paths: each says what it takes (the page, not what was refused; a beacon, POST only)
+        String share = "AAAAAAAAAAAAAAAAAAAAAAAA";
+        isError(given().post("/v/" + share).then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "GET, HEAD");
+        isError(given().put("/v/" + share + "/video.mp4").then(), 405, "METHOD_NOT_ALLOWED")
+                .header("Allow", "GET, HEAD");
+        isError(given().get("/v/" + share + "/render").then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "POST");
+        isError(given().delete("/v/" + share + "/events").then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "POST");
     }
 
     @Test

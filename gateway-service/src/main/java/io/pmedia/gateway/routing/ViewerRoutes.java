@@ -3,6 +3,7 @@ package io.pmedia.gateway.routing;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -29,6 +30,8 @@ public class ViewerRoutes {
 
     static final int MAX_BEACON_BYTES = 4096;
     private static final int ORDER = -100;
+    /** The viewers' paths that take a POST, and only a POST. */
+    private static final Pattern POSTED = Pattern.compile("/v/[^/]+/(events|render)");
     private static final String[] PASSED_ON = {"User-Agent", "Accept", "Accept-Language", "DNT", "Sec-GPC",
             "Content-Type", "If-None-Match", "If-Modified-Since", "Origin", "Referer", "Sec-Fetch-Dest",
             "Sec-Fetch-Site", "Sec-Fetch-Mode", "Sec-Purpose", "Purpose"};
@@ -49,13 +52,18 @@ public class ViewerRoutes {
                 .handler(ctx -> serve(ctx, ctx.body().buffer()));
         // A viewer's retry of a video rendered on first view whose render failed (no body).
         router.route(HttpMethod.POST, "/v/:shareId/render").order(ORDER).handler(ctx -> serve(ctx, null));
+        // the two posted paths are nothing else (registered first: the same order keeps the order of registration)
+        router.routeWithRegex(POSTED.pattern()).order(ORDER).handler(ViewerRoutes::notAllowed);
         router.route(HttpMethod.GET, "/v/*").order(ORDER).handler(ctx -> serve(ctx, null));
         router.route(HttpMethod.HEAD, "/v/*").order(ORDER).handler(ctx -> serve(ctx, null));
-        router.route("/v/*").order(ORDER + 1).handler(ctx -> {
-            ctx.response().putHeader("Allow", "GET, HEAD, POST");
-            ctx.fail(new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "method " + ctx.request().method()
-                    + " is not allowed on " + ctx.request().path()));
-        });
+        router.route("/v/*").order(ORDER + 1).handler(ViewerRoutes::notAllowed);
+    }
+
+    /** 405 with what the path does take: POST for a beacon or a retry, GET and HEAD for the rest (RFC 9110 15.5.6). */
+    private static void notAllowed(RoutingContext ctx) {
+        ctx.response().putHeader("Allow", POSTED.matcher(ctx.request().path()).matches() ? "POST" : "GET, HEAD");
+        ctx.fail(new ApiException(ErrorCode.METHOD_NOT_ALLOWED, "method " + ctx.request().method()
+                + " is not allowed on " + ctx.request().path()));
     }
 
     private void serve(RoutingContext ctx, Buffer body) {
