@@ -68,6 +68,9 @@ class TextShapingTest {
             assertThat(words).as("a word moves every letter").anyMatch(box -> box.getLeft() <= middle
                     && middle <= box.getRight());
         }
+        // a name in Han stays one word (the sample order-confirmation slides "Thanks", ",", "王伟" and "!")
+        assertThat(TextBlock.lay("Thanks, \u738b\u4f1f!", STYLE, fonts, 1000, Alignment.START)
+                .units(io.pmedia.graphics.motion.TextAnimation.Unit.WORD)).hasSize(4);
     }
 
     @Test

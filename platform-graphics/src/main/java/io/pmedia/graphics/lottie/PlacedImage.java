@@ -9,8 +9,6 @@ import org.jetbrains.skia.Rect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.pmedia.graphics.draw.PictureFile;
-
 /**
  * An embedded image layer, drawn filling its asset's box as lottie-web's SVG renderer fills it
  * ({@code xMidYMid slice}: scaled to cover the box, centred, the overflow cut).
@@ -40,11 +38,11 @@ final class PlacedImage extends Placed {
             return null; // not base64: drawn as Skottie draws it, not at all
         }
         String what = "the image of asset '" + asset.path("id").asText() + "'";
-        // a file registered before its pictures were bounded, held to the bound here: its header, then its pixels
+        // a file registered before its pictures were bounded, held to the bound here: its header before its pixels
         EmbeddedImages.checkSize(encoded, "/layers/" + index + "/refId", what);
         Image image;
         try {
-            image = PictureFile.decode(encoded, what);
+            image = Image.Companion.makeFromEncoded(encoded);
         } catch (RuntimeException e) {
             return null; // not an image Skia decodes: drawn as Skottie draws it, not at all
         }

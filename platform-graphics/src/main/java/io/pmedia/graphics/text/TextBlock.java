@@ -255,24 +255,45 @@ public final class TextBlock {
         switch (unit) {
             case ALL -> units.add(List.of(Rect.Companion.makeLTRB(0, 0, (float) width, (float) height())));
             case LINE -> lineBoxes().forEach(box -> units.add(List.of(box)));
-            case LETTER, WORD -> {
-                // ICU's, as the shaper's: the JDK's letters split an emoji's sequence (a skin tone, a family, a
-                // flag) into pieces that have no box of their own, so the emoji vanished while its unit moved
-                try (BreakIterator breaks = unit == TextAnimation.Unit.LETTER
-                        ? BreakIterator.Companion.makeCharacterInstance(null)
-                        : BreakIterator.Companion.makeWordInstance(null)) {
-                    breaks.setText(text);
-                    addUnits(breaks, units);
+            case LETTER -> addUnits(clusters(), units);
+            case WORD -> {
+                // the JDK's words (a name in Han stays one word), never cut inside one of ICU's clusters
+                java.util.Set<Integer> clusters = new java.util.HashSet<>(clusters());
+                java.text.BreakIterator words = java.text.BreakIterator.getWordInstance();
+                words.setText(text);
+                List<Integer> bounds = new ArrayList<>();
+                for (int at = words.first(); at != java.text.BreakIterator.DONE; at = words.next()) {
+                    if (clusters.contains(at)) {
+                        bounds.add(at);
+                    }
                 }
+                addUnits(bounds, units);
             }
         }
         return units;
     }
 
-    /** The boxes of each non-blank unit between two of {@code breaks}' boundaries, into {@code units}. */
-    private void addUnits(BreakIterator breaks, List<List<Rect>> units) {
-        int start = breaks.first();
-        for (int end = breaks.next(); end != BreakIterator.DONE; start = end, end = breaks.next()) {
+    /**
+     * The boundaries of the text's grapheme clusters, ICU's (the shaper's): the JDK's letters split an emoji's
+     * sequence (a skin tone, a family, a flag) into pieces that have no box of their own, so the emoji vanished while
+     * its unit moved.
+     */
+    private List<Integer> clusters() {
+        List<Integer> bounds = new ArrayList<>();
+        try (BreakIterator letters = BreakIterator.Companion.makeCharacterInstance(null)) {
+            letters.setText(text);
+            for (int at = letters.first(); at != BreakIterator.DONE; at = letters.next()) {
+                bounds.add(at);
+            }
+        }
+        return bounds;
+    }
+
+    /** The boxes of each non-blank unit between two successive {@code bounds}, into {@code units}. */
+    private void addUnits(List<Integer> bounds, List<List<Rect>> units) {
+        for (int i = 1; i < bounds.size(); i++) {
+            int start = bounds.get(i - 1);
+            int end = bounds.get(i);
             if (text.substring(start, end).isBlank()) {
                 continue;
             }
