@@ -35,6 +35,10 @@ export interface MediaAcceptance {
      * the transactionId of GET /status/{transactionId}
      */
     serviceRequestId: string;
+    /**
+     * beyond the interface: the share link of a request rendered on view (render on-view), out before any render (docs/media.md); its first open, or the first read of the request's status, renders it; absent otherwise
+     */
+    shareUrl?: string;
 }
 
 
@@ -73,6 +77,7 @@ export function MediaAcceptanceFromJSONTyped(json: any, ignoreDiscriminator: boo
         'message': json['message'],
         'clientRequestId': json['client-request-id'],
         'serviceRequestId': json['service-request-id'],
+        'shareUrl': json['share-url'] == null ? undefined : json['share-url'],
     };
 }
 
@@ -91,6 +96,7 @@ export function MediaAcceptanceToJSONTyped(value?: MediaAcceptance | null, ignor
         'message': value['message'],
         'client-request-id': value['clientRequestId'],
         'service-request-id': value['serviceRequestId'],
+        'share-url': value['shareUrl'],
     };
 }
 

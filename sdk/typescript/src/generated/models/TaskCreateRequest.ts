@@ -24,7 +24,7 @@ export interface TaskCreateRequest {
      */
     clientId?: string;
     /**
-     * the task renders only while this campaign is ACTIVE, when it has a schedule
+     * as docs/campaigns.md takes a campaign id (1 to 128 characters); the task renders only while this campaign is ACTIVE, when it has a schedule
      */
     campaignId: string;
     /**

@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -31,7 +31,8 @@ class MediaAcceptance(BaseModel):
     message: StrictStr
     client_request_id: StrictStr = Field(alias="client-request-id")
     service_request_id: StrictStr = Field(description="the transactionId of GET /status/{transactionId}", alias="service-request-id")
-    __properties: ClassVar[List[str]] = ["status", "message", "client-request-id", "service-request-id"]
+    share_url: Optional[StrictStr] = Field(default=None, description="beyond the interface: the share link of a request rendered on view (render on-view), out before any render (docs/media.md); its first open, or the first read of the request's status, renders it; absent otherwise", alias="share-url")
+    __properties: ClassVar[List[str]] = ["status", "message", "client-request-id", "service-request-id", "share-url"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
@@ -94,7 +95,8 @@ class MediaAcceptance(BaseModel):
             "status": obj.get("status"),
             "message": obj.get("message"),
             "client-request-id": obj.get("client-request-id"),
-            "service-request-id": obj.get("service-request-id")
+            "service-request-id": obj.get("service-request-id"),
+            "share-url": obj.get("share-url")
         })
         return _obj
 

@@ -30,7 +30,7 @@ class TaskCreateRequest(BaseModel):
     Interface 2.8
     """ # noqa: E501
     client_id: Optional[UUID] = Field(default=None, description="optional; when given, it must be the client the token was issued to (403 otherwise)", alias="client-id")
-    campaign_id: Annotated[str, Field(strict=True, max_length=200)] = Field(description="the task renders only while this campaign is ACTIVE, when it has a schedule", alias="campaign-id")
+    campaign_id: Annotated[str, Field(strict=True, max_length=128)] = Field(description="as docs/campaigns.md takes a campaign id (1 to 128 characters); the task renders only while this campaign is ACTIVE, when it has a schedule", alias="campaign-id")
     template_id: UUID = Field(description="a template this client may use (GET /templates); its current version is pinned", alias="template-id")
     file_name: Optional[Annotated[str, Field(strict=True, max_length=200)]] = Field(default=None, description="optional, for the vendor's own records", alias="file-name")
     file_path: StrictStr = Field(description="s3://<bucket>/<key> (or <bucket>/<key>, or a bare key) of a UTF-8 CSV file in the caller's own namespace, e.g. the file-path of POST /media/task/uploads (docs/batch.md)", alias="file-path")
