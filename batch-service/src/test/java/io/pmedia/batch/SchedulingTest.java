@@ -201,6 +201,22 @@ class SchedulingTest {
                 + " before the task completed"));
     }
 
+    @Test
+    void aTaskOfACampaignThatHasEndedIsRefusedWhenCreated() throws Exception {
+        UUID client = UUID.randomUUID();
+        BatchApi.campaignIs(client, "closed", "ENDED");
+        String file = BatchApi.customers(store, client, 2);
+        BatchApi.create(client, BatchApi.body(client, "closed", TemplateEndpoint.GREETING, file, 2, 1, 30))
+                .isError(409, "CONFLICT", "campaign 'closed' has ended");
+        assertThat(BatchApi.query("SELECT count(*)::text FROM batch_task WHERE client_id = ?::uuid",
+                client.toString())).containsExactly("0");
+        // the same vendor's other campaign, and the same name of another vendor, are not touched
+        BatchApi.accepted(client, BatchApi.body(client, "open", TemplateEndpoint.GREETING, file, 2, 1, 30));
+        UUID other = UUID.randomUUID();
+        BatchApi.accepted(other, BatchApi.body(other, "closed", TemplateEndpoint.GREETING,
+                BatchApi.customers(store, other, 2), 2, 1, 30));
+    }
+
     private static List<String> concat(List<String> first, List<String> second) {
         return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
     }

@@ -101,18 +101,35 @@ class HttpLimitsTest {
         // the viewers' prefix must not lead to the operator's API or the token endpoint (an edge routes /v/* here)
         for (String path : new String[]{"/v/%2e%2e/admin/clients", "/v/%2E%2E/admin/clients", "/v/.%2e/admin/clients",
                 "/v/static/../../admin/clients", "/v/./%2e%2e/admin/clients", "/admin/%2e/clients"}) {
-            String answer = sendRaw("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
-                    + Vendors.ADMIN + "\r\nConnection: close\r\n\r\n");
-            assertThat(answer).as(path).startsWith("HTTP/1.1 400 ");
-            JsonPath error = JsonPath.from(answer.substring(answer.indexOf("\r\n\r\n") + 4));
-            assertThat(error.getString("code")).as(path).isEqualTo("BAD_REQUEST");
-            assertThat(error.getString("message")).as(path).contains("'.' or '..' segment");
+            assertThat(badRequest(path)).as(path).contains("'.' or '..' segment");
         }
         // dots inside a segment are a name like any other
         isError(given().urlEncodingEnabled(false).get("/no/such/a..b%2E/..c").then(), 404, "NOT_FOUND");
         String admin = sendRaw("GET /admin/clients HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + Vendors.ADMIN
                 + "\r\nConnection: close\r\n\r\n");
         assertThat(admin).as("the same route, asked for by its name").startsWith("HTTP/1.1 200 ");
+    }
+
+    @Test
+    void percentEncodedBytesThatAreNotUtf8Are400NotAnotherName() throws IOException {
+        // decoded as they were, %FF%FE and %FE%FF both became U+FFFD U+FFFD: one campaign under several raw ids
+        for (String target : new String[]{"/campaigns/%FF%FE/schedule", "/campaigns/a%C3/schedule",
+                "/media/task/list?campaign-id=%FE%FF", "/campaigns/%ED%A0%80/schedule"}) {
+            assertThat(badRequest(target)).as(target).contains("not UTF-8");
+        }
+        // UTF-8 percent-encoded, and a path with no escapes, go on to their routes
+        isError(given().urlEncodingEnabled(false).get("/no/such/%C3%A9t%C3%A9%F0%9F%98%80").then(), 404,
+                "NOT_FOUND");
+    }
+
+    /** The message of the 400 {@code BAD_REQUEST} that a raw {@code GET target} (sent as it is) answers. */
+    private String badRequest(String target) throws IOException {
+        String answer = sendRaw("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + Vendors.ADMIN
+                + "\r\nConnection: close\r\n\r\n");
+        assertThat(answer).as(target).startsWith("HTTP/1.1 400 ");
+        JsonPath error = JsonPath.from(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        assertThat(error.getString("code")).as(target).isEqualTo("BAD_REQUEST");
+        return error.getString("message");
     }
 
     private String sendRaw(String request) throws IOException {

@@ -6,6 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.jetbrains.skia.Bitmap;
+import org.jetbrains.skia.Canvas;
+import org.jetbrains.skia.ColorAlphaType;
+import org.jetbrains.skia.ColorType;
+import org.jetbrains.skia.ImageInfo;
+import org.jetbrains.skia.SurfaceProps;
 import org.jetbrains.skia.paragraph.Alignment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,6 +77,48 @@ class TextShapingTest {
         // a name in Han stays one word (the sample order-confirmation slides "Thanks", ",", "王伟" and "!")
         assertThat(TextBlock.lay("Thanks, \u738b\u4f1f!", STYLE, fonts, 1000, Alignment.START)
                 .units(io.pmedia.graphics.motion.TextAnimation.Unit.WORD)).hasSize(4);
+    }
+
+    @Test
+    void anEmojiIsDrawnInColourWhereTheTemplateFontHasAPlainGlyphForIt() {
+        FontChain fonts = FontChain.of(Map.of("sans", DEJAVU));
+        // DejaVu Sans has outlines for both: a heart with U+FE0F, and a face whose default presentation is emoji
+        for (String emoji : List.of("\u2764\uFE0F", "\uD83D\uDE00", "1\uFE0F\u20E3")) {
+            TextBlock block = TextBlock.lay("I " + emoji + " you", STYLE, fonts, 1000, Alignment.START);
+            assertThat(colouredPixels(block)).as("coloured pixels of %s", emoji).isGreaterThan(100);
+        }
+        // text presentation, asked for (U+FE0E) or by default (U+2764 alone): the font's glyph in the text's black
+        for (String text : List.of("\u2764\uFE0E", "\u2764", "\u00A9 2026")) {
+            TextBlock block = TextBlock.lay("I " + text + " you", STYLE, fonts, 1000, Alignment.START);
+            assertThat(colouredPixels(block)).as("coloured pixels of %s", text).isZero();
+            assertThat(block.unresolvedGlyphs()).isZero();
+        }
+    }
+
+    /** Pixels of the block drawn black on white whose channels differ by more than 48: colour, not grey. */
+    private static int colouredPixels(TextBlock block) {
+        int width = (int) Math.ceil(block.width());
+        int height = (int) Math.ceil(block.height());
+        byte[] pixels;
+        try (Bitmap bitmap = new Bitmap()) {
+            ImageInfo info = new ImageInfo(width, height, ColorType.RGBA_8888, ColorAlphaType.PREMUL);
+            assertThat(bitmap.allocPixels(info)).isTrue();
+            try (Canvas canvas = new Canvas(bitmap, new SurfaceProps())) {
+                canvas.clear(0xffffffff);
+                block.paint(canvas, 0, 0);
+            }
+            pixels = bitmap.readPixels(info, width * 4, 0, 0);
+        }
+        int coloured = 0;
+        for (int p = 0; p < pixels.length; p += 4) {
+            int r = pixels[p] & 0xff;
+            int g = pixels[p + 1] & 0xff;
+            int b = pixels[p + 2] & 0xff;
+            if (Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 48) {
+                coloured++;
+            }
+        }
+        return coloured;
     }
 
     @Test

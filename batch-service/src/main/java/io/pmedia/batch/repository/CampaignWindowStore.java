@@ -20,10 +20,21 @@ public class CampaignWindowStore {
              WHERE campaign_window.event_time <= EXCLUDED.event_time
             """;
 
-    /** How the campaign's tasks that do not say are rendered, as its latest event says; none when never scheduled. */
-    private static final String RENDER = """
-            SELECT render FROM campaign_window WHERE client_id = ?1 AND campaign_id = ?2
+    /** The campaign's latest status and render; none when never scheduled. */
+    private static final String WINDOW = """
+            SELECT status, render FROM campaign_window WHERE client_id = ?1 AND campaign_id = ?2
             """;
+
+    /**
+     * A campaign's latest status ({@code SCHEDULED}, {@code ACTIVE}, {@code ENDED}) and how its tasks that do not say
+     * are rendered ({@link io.pmedia.events.RenderMode#wire()}).
+     */
+    public record Window(String status, String render) {
+
+        public boolean ended() {
+            return "ENDED".equals(status);
+        }
+    }
 
     /**
      * Records a campaign's status and render at {@code eventTime}, unless a newer one is known. In the caller's
@@ -33,8 +44,9 @@ public class CampaignWindowStore {
         return NativeSql.update(RECORD, clientId, campaignId, status, render, eventTime);
     }
 
-    /** The campaign's render ({@link io.pmedia.events.RenderMode#wire()}), or a null item when it has no window. */
-    public Uni<String> render(UUID clientId, String campaignId) {
-        return NativeSql.one(String.class, RENDER, clientId, campaignId);
+    /** The campaign's window as its latest event says, or a null item when it was never scheduled. */
+    public Uni<Window> window(UUID clientId, String campaignId) {
+        return NativeSql.one(Object[].class, WINDOW, clientId, campaignId)
+                .map(row -> row == null ? null : new Window((String) row[0], (String) row[1]));
     }
 }

@@ -102,7 +102,7 @@ public class BatchTasks {
                                 store.s3Path(found.getValue())))
                         .flatMap(active -> active != null
                                 ? Uni.createFrom().item(sameOrConflict(active, submission, found.getKey()))
-                                : windows.render(submission.clientId(), submission.campaignId())
+                                : windows.window(submission.clientId(), submission.campaignId())
                                         .flatMap(campaign -> create(submission, found.getKey(), found.getValue(),
                                                 campaign)))))
                 .invoke(task -> dispatcher.wake());
@@ -132,7 +132,13 @@ public class BatchTasks {
      * A new task {@code PENDING}. Its render: its own, else its campaign's ({@code campaignRender}, null when the campaign
      * has no window), else now; a task that follows its campaign's takes any later one until its file is read.
      */
-    private Uni<BatchTask> create(Submission submission, JsonNode template, String fileKey, String campaignRender) {
+    private Uni<BatchTask> create(Submission submission, JsonNode template, String fileKey,
+            CampaignWindowStore.Window campaign) {
+        if (campaign != null && campaign.ended()) {
+            // docs/campaigns.md: an ended campaign renders nothing more, and is never scheduled again
+            throw ApiException.conflict("campaign '" + submission.campaignId()
+                    + "' has ended; a task cannot be created in an ended campaign");
+        }
         BatchTask task = new BatchTask();
         task.id = UUID.randomUUID();
         task.clientId = submission.clientId();
@@ -153,7 +159,7 @@ public class BatchTasks {
         task.shareKey = RowShares.newKey();
         task.renderAsked = submission.renderAsked();
         task.render = Objects.requireNonNullElse(task.renderAsked,
-                Objects.requireNonNullElse(campaignRender, RenderMode.NOW.wire()));
+                campaign == null || campaign.render() == null ? RenderMode.NOW.wire() : campaign.render());
         task.status(BatchStatus.PENDING, "task accepted");
         return task.<BatchTask>persist().call(events::statusOf);
     }

@@ -26,6 +26,7 @@ import io.pmedia.campaign.CampaignSchedule;
 import io.pmedia.campaign.service.CampaignScheduling;
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.paging.Dates;
 import io.pmedia.common.security.Caller;
 import io.pmedia.common.security.Roles;
 import io.pmedia.events.RenderMode;
@@ -117,7 +118,7 @@ public class CampaignScheduleResource {
     /** RFC 3339: a date, a time and an offset ({@code Z} or {@code +hh:mm}); a local time is ambiguous. */
     static Instant dateTime(String value, String field) {
         String text = Fields.required(field, value, 64);
-        if (!text.matches("[0-9]{4}-[\\s\\S]*") || text.startsWith("0000")) {
+        if (!Dates.plainYear(text)) {
             // an expanded year (+300000, -4000) is ISO 8601 too, but PostgreSQL cannot hold most of them and RFC 3339
             // has none: it was stored as another time, or answered back in a form no client reads
             throw ApiException.validation("field '" + field + "' must be an ISO 8601 / RFC 3339 date-time with a"

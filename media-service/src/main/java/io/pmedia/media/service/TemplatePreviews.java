@@ -63,7 +63,8 @@ public class TemplatePreviews {
      */
     @WithSpan
     public Uni<byte[]> preview(UUID templateId, UUID clientId, MediaData data, Double time) {
-        return catalog.usableBy(templateId, clientId).map(version -> {
+        // resolved on the worker pool beside the drawing: one hop, and the template's owner goes with its still
+        return catalog.usableBy(templateId, clientId).emitOn(Infrastructure.getDefaultWorkerPool()).map(version -> {
             TemplateDefinition definition = catalog.definition(version);
             ResolvedVideo video;
             try {
@@ -76,15 +77,14 @@ public class TemplatePreviews {
                 throw ApiException.validation("time must be from 0 to less than the video's "
                         + TemplateResolver.seconds(video.durationSeconds()) + " s");
             }
-            return new Still(video.stillAt(at), version.ownerClientId);
-        }).emitOn(Infrastructure.getDefaultWorkerPool()).map(still -> draw(clientId, still.still(), still.owner()));
+            return draw(clientId, video.stillAt(at), version.ownerClientId);
+        });
     }
 
-    /** A moment to draw, and the owner of its template (null: shared), whose motions its lottie layers name. */
-    private record Still(ResolvedVideo.Still still, UUID owner) {
-    }
-
-    /** {@code owner}: as {@link StoreMotions#file}. */
+    /**
+     * {@code owner}: the template's owner (null: shared), whose motions its lottie layers name (as
+     * {@link StoreMotions#file}).
+     */
     private byte[] draw(UUID clientId, ResolvedVideo.Still still, UUID owner) {
         Path work = config.workDir().resolve("previews").resolve(UUID.randomUUID().toString());
         try {

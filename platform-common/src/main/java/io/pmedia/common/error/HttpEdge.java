@@ -1,6 +1,11 @@
 package io.pmedia.common.error;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import jakarta.enterprise.event.Observes;
@@ -55,6 +60,8 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
             + TOKEN + "|\"([^\"\\\\]|\\\\.)*\"))*\\s*;?\\s*");
 
     private static final Pattern DOT = Pattern.compile("%2[eE]");
+    /** A run of percent-encoded bytes: the bytes of one or more characters, which UTF-8 never splits across runs. */
+    private static final Pattern ENCODED_BYTES = Pattern.compile("(%[0-9A-Fa-f]{2})+");
 
     private final int maxRequestLine;
     private final long maxHeaderBytes;
@@ -121,6 +128,16 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
                     + " (percent-encoded or not): send the path it stands for");
             return;
         }
+        String notUtf8 = notUtf8(request.path());
+        if (notUtf8 == null) {
+            notUtf8 = notUtf8(request.query());
+        }
+        if (notUtf8 != null) {
+            // Decoded as they are, such bytes became U+FFFD: %FF%FE and %FE%FF named one campaign, one file, one id.
+            HttpFailureHandler.write(ctx, 400, ErrorCode.BAD_REQUEST, "the request target has percent-encoded bytes"
+                    + " that are not UTF-8 (" + notUtf8 + "): encode text as UTF-8 before percent-encoding it");
+            return;
+        }
         long headerBytes = 0;
         for (Map.Entry<String, String> header : request.headers()) {
             headerBytes += header.getKey().length() + HEADER_SEPARATOR + header.getValue().length();
@@ -160,6 +177,31 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
             }
         }
         return false;
+    }
+
+    /**
+     * The first run of percent-encoded bytes in the raw {@code target} (a path or a query) that is not UTF-8, at most
+     * 30 characters of it, or null when every run decodes.
+     */
+    static String notUtf8(String target) {
+        if (target == null || target.indexOf('%') < 0) {
+            return null;
+        }
+        Matcher run = ENCODED_BYTES.matcher(target);
+        while (run.find()) {
+            String escapes = run.group();
+            byte[] bytes = new byte[escapes.length() / 3];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) Integer.parseInt(escapes, 3 * i + 1, 3 * i + 3, 16);
+            }
+            try {
+                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            } catch (CharacterCodingException e) {
+                return escapes.length() > 30 ? escapes.substring(0, 30) + "..." : escapes;
+            }
+        }
+        return null;
     }
 
     private static void answerHeaders(MultiMap headers, boolean https) {

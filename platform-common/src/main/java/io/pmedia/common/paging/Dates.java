@@ -55,6 +55,14 @@ public final class Dates {
         return parse(value).orElseThrow(() -> ApiException.validation("field '" + name + "' must be " + FORM));
     }
 
+    /**
+     * Whether {@code text} starts with a plain year from 0001 to 9999 and its dash, the only years this reader takes;
+     * for a reader of its own (a stricter form) that holds to the same years.
+     */
+    public static boolean plainYear(String text) {
+        return PLAIN_YEAR.matcher(text).matches() && !text.startsWith("0000");
+    }
+
     /** {@code from} before {@code to} when both are given. */
     public static void range(Instant from, Instant to) {
         if (from != null && to != null && !from.isBefore(to)) {
@@ -74,7 +82,7 @@ public final class Dates {
 
     private static Optional<Instant> parse(String value) {
         String text = value.strip();
-        if (!PLAIN_YEAR.matcher(text).matches() || text.startsWith("0000")) {
+        if (!plainYear(text)) {
             return Optional.empty();
         }
         try {

@@ -2,6 +2,7 @@ package io.pmedia.graphics.draw;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import org.jetbrains.skia.Bitmap;
 import org.jetbrains.skia.Codec;
@@ -34,8 +35,40 @@ public final class PictureFile {
     private PictureFile() {
     }
 
-    /** What the header says: the format (as {@link #FORMATS} names it) and the size in pixels. */
+    /**
+     * What the header says: the format (as {@link #FORMATS} names it; null for a format not taken) and the size in
+     * pixels.
+     */
     public record Header(String format, int width, int height) {
+
+        /** Whether the size is outside the bound of every picture: no pixel, or more than {@value #MAX_PIXELS}. */
+        public boolean tooLarge() {
+            return width < 1 || height < 1 || (long) width * height > MAX_PIXELS;
+        }
+
+        /** The bound in a refusal's words: "a 9000x9000 picture: at most 40,000,000 pixels". */
+        public String sizeRefusal() {
+            return "a " + width + "x" + height + " picture" + PIXELS;
+        }
+    }
+
+    /**
+     * The header of {@code encoded} as it is, unchecked, or empty when no header can be read (not a picture file Skia
+     * knows). Only the header is read, never a pixel.
+     */
+    public static Optional<Header> read(byte[] encoded) {
+        try (Data data = Data.Companion.makeFromBytes(encoded, 0, encoded.length)) {
+            Codec codec;
+            try {
+                codec = Codec.Companion.makeFromData(data);
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+            try (codec) {
+                return Optional.of(new Header(FORMATS.get(codec.getEncodedImageFormat()), codec.getWidth(),
+                        codec.getHeight()));
+            }
+        }
     }
 
     /** The header of {@code encoded}, checked: a format taken and at most {@value #MAX_PIXELS} pixels. */
@@ -76,11 +109,6 @@ public final class PictureFile {
         }
     }
 
-    /** Whether {@code refusal} (of {@link #check} or {@link #decode}) is the bound on pixels, not the format. */
-    public static boolean tooLarge(SceneException refusal) {
-        return refusal.reason().endsWith(PIXELS);
-    }
-
     private static Codec open(Data data, String name) {
         try {
             return Codec.Companion.makeFromData(data);
@@ -94,11 +122,10 @@ public final class PictureFile {
         if (format == null) {
             throw new SceneException(name, "a " + codec.getEncodedImageFormat() + " file, not " + TAKEN);
         }
-        int width = codec.getWidth();
-        int height = codec.getHeight();
-        if (width < 1 || height < 1 || (long) width * height > MAX_PIXELS) {
-            throw new SceneException(name, "a " + width + "x" + height + " picture" + PIXELS);
+        Header header = new Header(format, codec.getWidth(), codec.getHeight());
+        if (header.tooLarge()) {
+            throw new SceneException(name, header.sizeRefusal());
         }
-        return new Header(format, width, height);
+        return header;
     }
 }

@@ -4,7 +4,6 @@ import java.util.Base64;
 import java.util.Optional;
 
 import io.pmedia.graphics.draw.PictureFile;
-import io.pmedia.graphics.error.SceneException;
 
 /**
  * The pictures a Lottie file carries as {@code data:} URIs, and those a template puts into its image slots, held to
@@ -32,12 +31,9 @@ final class EmbeddedImages {
      * @throws LottieException at {@code pointer}, naming {@code what}
      */
     static void checkSize(byte[] encoded, String pointer, String what) {
-        try {
-            PictureFile.check(encoded, what);
-        } catch (SceneException e) {
-            if (PictureFile.tooLarge(e)) {
-                throw new LottieException(pointer, e.reason().replaceFirst("^a ", what + " is a "));
-            }
+        Optional<PictureFile.Header> header = PictureFile.read(encoded);
+        if (header.isPresent() && header.get().tooLarge()) {
+            throw new LottieException(pointer, what + " is " + header.get().sizeRefusal());
         }
     }
 }

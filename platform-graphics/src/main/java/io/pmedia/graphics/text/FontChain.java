@@ -119,6 +119,24 @@ public final class FontChain {
         return families.toArray(String[]::new);
     }
 
+    /**
+     * The families of a run of emoji ({@link EmojiRuns}): the colour emoji font, then as {@link #families}; null when
+     * no colour emoji font is installed (or the chain has no fallback), so emoji take the family's glyphs as before.
+     */
+    public String[] emojiFamilies(String family) {
+        if (!fallback.contains(EmojiRuns.FAMILY)) {
+            return null;
+        }
+        List<String> families = new ArrayList<>();
+        families.add(EmojiRuns.FAMILY);
+        for (String name : families(family)) {
+            if (!name.equals(EmojiRuns.FAMILY)) {
+                families.add(name);
+            }
+        }
+        return families.toArray(String[]::new);
+    }
+
     /** The fallback families found on this machine (a missing Noto package shows as a shorter list). */
     public List<String> fallback() {
         return fallback;

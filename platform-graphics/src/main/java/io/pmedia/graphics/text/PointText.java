@@ -52,7 +52,13 @@ public final class PointText implements AutoCloseable {
         paragraphStyle.setTextStyle(textStyle);
         ParagraphBuilder builder = new ParagraphBuilder(paragraphStyle, fonts.collection());
         builder.pushStyle(textStyle);
-        builder.addText(lines);
+        String[] emojiFamilies = fonts.emojiFamilies(family);
+        if (emojiFamilies == null) {
+            builder.addText(lines);
+        } else {
+            EmojiRuns.add(builder, lines, Styles.of(emojiFamilies, size, lineHeight / size, color, style,
+                    letterSpacing));
+        }
         Paragraph paragraph = builder.build();
         paragraph.layout(Float.POSITIVE_INFINITY);
         float width = (float) Math.ceil(paragraph.getMaxIntrinsicWidth()) + 1;

@@ -134,17 +134,27 @@ public final class TextBlock {
             paragraphStyle.setMaxLinesCount(maxLines);
             paragraphStyle.setEllipsis(ELLIPSIS);
         }
-        org.jetbrains.skia.paragraph.TextStyle textStyle = Styles.of(fonts.families(style.family()), size,
-                style.lineHeight(), style.color());
+        org.jetbrains.skia.paragraph.TextStyle textStyle = textStyle(fonts.families(style.family()), style, size);
+        paragraphStyle.setTextStyle(textStyle);
+        ParagraphBuilder builder = new ParagraphBuilder(paragraphStyle, fonts.collection());
+        builder.pushStyle(textStyle);
+        String[] emojiFamilies = fonts.emojiFamilies(style.family());
+        if (emojiFamilies == null) {
+            builder.addText(text);
+        } else {
+            EmojiRuns.add(builder, text, textStyle(emojiFamilies, style, size));
+        }
+        return builder.build();
+    }
+
+    private static org.jetbrains.skia.paragraph.TextStyle textStyle(String[] families, TextStyle style, double size) {
+        org.jetbrains.skia.paragraph.TextStyle textStyle = Styles.of(families, size, style.lineHeight(),
+                style.color());
         if (style.shadowColor() != 0) {
             double offset = Math.max(1, size / 24);
             textStyle.addShadow(new Shadow(style.shadowColor(), (float) offset, (float) offset, 0));
         }
-        paragraphStyle.setTextStyle(textStyle);
-        ParagraphBuilder builder = new ParagraphBuilder(paragraphStyle, fonts.collection());
-        builder.pushStyle(textStyle);
-        builder.addText(text);
-        return builder.build();
+        return textStyle;
     }
 
     /**
