@@ -210,11 +210,17 @@ class SchedulingTest {
                 .isError(409, "CONFLICT", "campaign 'closed' has ended");
         assertThat(BatchApi.query("SELECT count(*)::text FROM batch_task WHERE client_id = ?::uuid",
                 client.toString())).containsExactly("0");
-        // the same vendor's other campaign, and the same name of another vendor, are not touched
-        BatchApi.accepted(client, BatchApi.body(client, "open", TemplateEndpoint.GREETING, file, 2, 1, 30));
+        // the same vendor's other campaign, and the same name of another vendor, are not touched (both scheduled,
+        // so that their rows wait and take none of the four places the next tests count)
         UUID other = UUID.randomUUID();
-        BatchApi.accepted(other, BatchApi.body(other, "closed", TemplateEndpoint.GREETING,
+        BatchApi.campaignIs(client, "open", "SCHEDULED");
+        BatchApi.campaignIs(other, "closed", "SCHEDULED");
+        String open = BatchApi.accepted(client, BatchApi.body(client, "open", TemplateEndpoint.GREETING, file, 2, 1,
+                30));
+        String same = BatchApi.accepted(other, BatchApi.body(other, "closed", TemplateEndpoint.GREETING,
                 BatchApi.customers(store, other, 2), 2, 1, 30));
+        BatchApi.cancel(client, open).is(200);
+        BatchApi.cancel(other, same).is(200);
     }
 
     private static List<String> concat(List<String> first, List<String> second) {
