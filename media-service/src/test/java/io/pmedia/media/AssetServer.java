@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.imageio.ImageIO;
@@ -22,6 +25,9 @@ public final class AssetServer implements AutoCloseable {
 
     private final HttpServer server;
     private final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
+    /** Released at {@link #close}: what {@code /hold} paths wait for. */
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final ExecutorService threads = Executors.newCachedThreadPool();
 
     public AssetServer() throws IOException {
         byte[] png = png();
@@ -29,6 +35,16 @@ public final class AssetServer implements AutoCloseable {
         server.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
             hits.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+            if (path.startsWith("/hold")) {
+                // a vendor's host that never answers while the test runs
+                try {
+                    closed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                exchange.close();
+                return;
+            }
             if (path.startsWith("/redirect")) {
                 exchange.getResponseHeaders().add("Location", "http://metadata.cloud.example/latest/x.png");
                 exchange.sendResponseHeaders(302, -1);
@@ -57,6 +73,7 @@ public final class AssetServer implements AutoCloseable {
                 out.write(body);
             }
         });
+        server.setExecutor(threads);
         server.start();
     }
 
@@ -92,7 +109,9 @@ public final class AssetServer implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
+        threads.shutdownNow();
     }
 
     static byte[] png() throws IOException {

@@ -175,6 +175,14 @@ class RequestRulesTest {
         assertThat(json3.getString("message"))
                 .isEqualTo("field 'data.personalization_fields.name' must be a string, a number "
                         + "or a boolean");
+        // JSON allows 1e400, a double holds no such number: it was a 500
+        String huge = "{\"client-request-id\": \"t-6\", \"customer-id\": \"c\", \"use-case-id\": \"tiny\","
+                + " \"user-id\": \"u\", \"data\": {\"personalization_fields\": {\"name\": \"Ada\","
+                + " \"zzz\": -1e400}}}";
+        JsonPath json5 = given().header("Authorization", TestTokens.bearer(client)).contentType(ContentType.JSON)
+                .body(huge).post("/media/demo").then().statusCode(400).extract().jsonPath();
+        assertThat(json5.getString("code")).isEqualTo("VALIDATION_ERROR");
+        assertThat(json5.getString("message")).contains("'data.personalization_fields.zzz' is a number beyond");
         JsonPath json4 = request(client, body("t-5", "tiny", Map.of("global_assets", Map.of("images", List.of(7)))))
                 .statusCode(400).extract().jsonPath();
         assertThat(json4.getString("code")).isEqualTo("BAD_REQUEST");

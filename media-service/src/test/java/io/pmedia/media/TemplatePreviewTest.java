@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -81,6 +82,32 @@ class TemplatePreviewTest {
                 .body("message", org.hamcrest.Matchers.startsWith("personalization field 'name' is required by"));
         preview(owner, template, Map.of("data", Map.of("personalization_fields", Map.of("name", "Ada")), "time", 2))
                 .statusCode(400).body("message", org.hamcrest.Matchers.containsString("time must be from 0"));
+        // a number JSON allows and a double does not hold: it was a 500
+        preview(owner, template, "{\"data\": {\"personalization_fields\": {\"name\": 1e400}}}")
+                .statusCode(400).body("code", org.hamcrest.Matchers.equalTo("VALIDATION_ERROR"))
+                .body("message", org.hamcrest.Matchers.containsString("'name' is a number beyond what a double"));
+    }
+
+    @Test
+    void anAssetThatDoesNotAnswerIsA400WithinThePreviewsOwnLimit() throws IOException {
+        UUID owner = UUID.randomUUID();
+        String template = given().header("Authorization", TestTokens.bearer(owner)).contentType(ContentType.JSON)
+                .body("""
+                        {"use-case-id": "preview-photo", "name": "Photo card",
+                         "canvas": {"width": 320, "height": 180, "fps": 25, "background": "#203040"},
+                         "assets": {"images": [{"name": "photo"}]},
+                         "segments": [{"id": "s", "duration": 1, "layers": [{"id": "p", "type": "image", "asset": 0,
+                                       "x": 10, "y": 10, "width": 50, "height": 50}]}]}""")
+                .post("/templates").then().statusCode(201).extract().path("template-id");
+        try (AssetServer host = new AssetServer()) {
+            // the render's 30 s per asset is the gateway's whole limit: the vendor got the gateway's 503, not this
+            preview(owner, template, Map.of("data", Map.of("global_assets", Map.of("images",
+                    List.of(host.url("/hold/photo.png"))))))
+                    .statusCode(400).body("code", org.hamcrest.Matchers.equalTo("VALIDATION_ERROR"))
+                    .body("message", org.hamcrest.Matchers.allOf(org.hamcrest.Matchers.containsString(
+                            "/hold/photo.png could not be fetched"),
+                            org.hamcrest.Matchers.matchesPattern(".* within [1-8] s$")));
+        }
     }
 
     @Test

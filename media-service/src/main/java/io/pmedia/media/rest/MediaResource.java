@@ -172,6 +172,10 @@ public class MediaResource {
                 throw ApiException.badRequest("field 'data.personalization_fields." + name
                         + "' must be a string, a number or a boolean");
             }
+            if (value != null && value.isFloatingPointNumber() && !Double.isFinite(value.doubleValue())) {
+                throw ApiException.validation("field 'data.personalization_fields." + name + "' is a number beyond"
+                        + " what a double holds (about 1.8e308 at most): send it as a string");
+            }
         });
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.opentelemetry.instrumentation.annotations.WithSpan;
 import io.pmedia.common.error.ApiException;
+import io.pmedia.common.error.Messages;
 import io.pmedia.media.config.MediaConfig;
 import io.pmedia.media.render.RenderException;
 import io.pmedia.media.render.WorkDirs;
@@ -39,6 +41,11 @@ public class TemplatePreviews {
 
     /** A preview that takes longer fails: it drives a live form. */
     static final Duration TIME_LIMIT = Duration.ofSeconds(20);
+    /**
+     * What the preview's assets may take to fetch, all together: with {@link #TIME_LIMIT} it stays within the
+     * gateway's 30 s, so a slow asset of the vendor's is its 400, not the gateway's 503.
+     */
+    static final Duration FETCH_LIMIT = Duration.ofSeconds(8);
 
     private final TemplateCatalog catalog;
     private final AssetFetcher assets;
@@ -90,8 +97,14 @@ public class TemplatePreviews {
         try {
             Files.createDirectories(work);
             Map<String, Path> files = new LinkedHashMap<>();
+            Instant fetchedBy = Instant.now().plus(FETCH_LIMIT);
             for (Map.Entry<String, AssetKind> asset : still.video().assets().entrySet()) {
-                files.put(asset.getKey(), assets.fetch(clientId, asset.getKey(), asset.getValue()));
+                Duration left = Duration.between(Instant.now(), fetchedBy);
+                if (left.isNegative() || left.isZero()) {
+                    throw ApiException.validation("the preview's assets took more than " + FETCH_LIMIT.toSeconds()
+                            + " s to fetch; asset " + Messages.abbreviate(asset.getKey(), 123) + " was not fetched");
+                }
+                files.put(asset.getKey(), assets.fetch(clientId, asset.getKey(), asset.getValue(), left));
             }
             motions.fetchInto(still.video(), owner, files);
             return Files.readAllBytes(engines.engine().still(still, files, work, TIME_LIMIT));

@@ -31,6 +31,11 @@ public final class RenderInputs {
         Map<String, String> fields = new LinkedHashMap<>();
         if (data.personalizationFields() != null) {
             data.personalizationFields().forEach((name, value) -> {
+                if (value != null && value.isFloatingPointNumber() && !Double.isFinite(value.doubleValue())) {
+                    // 1e400: JSON allows it, a double holds no such number (it was a 500)
+                    throw new TemplateResolutionException("personalization field '" + name + "' is a number beyond"
+                            + " what a double holds (about 1.8e308 at most): send it as a string");
+                }
                 String text = text(value);
                 if (text == null && value != null && !value.isNull()) {
                     throw new TemplateResolutionException(

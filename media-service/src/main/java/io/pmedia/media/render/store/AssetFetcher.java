@@ -80,6 +80,15 @@ public class AssetFetcher {
      * {@link RenderException}.
      */
     public Path fetch(UUID clientId, String url, AssetKind kind) {
+        return fetch(clientId, url, kind, config.fetchTimeout());
+    }
+
+    /**
+     * As {@link #fetch(UUID, String, AssetKind)}, a URL's fetch given at most {@code timeout} (and never more than
+     * {@code fetch-timeout}): for a caller that answers a person waiting, within the gateway's own time.
+     */
+    public Path fetch(UUID clientId, String url, AssetKind kind, Duration timeout) {
+        Duration limit = timeout.compareTo(config.fetchTimeout()) < 0 ? timeout : config.fetchTimeout();
         if (url.regionMatches(true, 0, "s3://", 0, "s3://".length())) {
             return fromStore(clientId, url, kind);
         }
@@ -92,7 +101,7 @@ public class AssetFetcher {
         if (store.addresses(target)) {
             return fromStore(clientId, url, kind);
         }
-        return fromWeb(url, target, kind);
+        return fromWeb(url, target, kind, limit);
     }
 
     /** An object of the platform's store, read with its credentials when (and only when) the vendor owns it. */
@@ -138,7 +147,7 @@ public class AssetFetcher {
         return kind == AssetKind.VIDEO ? config.maxVideoSize().asLongValue() : config.maxImageSize().asLongValue();
     }
 
-    private Path fromWeb(String url, URI target, AssetKind kind) {
+    private Path fromWeb(String url, URI target, AssetKind kind, Duration timeout) {
         String key = key(url);
         Path data = cache.resolve(key + ".data");
         Path metaFile = cache.resolve(key + ".json");
@@ -153,7 +162,7 @@ public class AssetFetcher {
         }
         Path partial = cache.resolve(key + "." + UUID.randomUUID() + ".part");
         FetchRequest request = FetchRequest.get(target)
-                .withTimeout(config.fetchTimeout())
+                .withTimeout(timeout)
                 .withMaxBytes(maxBytes(kind))
                 .withAcceptedTypes(kind.contentTypes())
                 .withSaveTo(partial);
@@ -165,7 +174,7 @@ public class AssetFetcher {
         }
         try {
             Files.createDirectories(cache);
-            FetchResponse response = fetcher.fetch(request).await().atMost(config.fetchTimeout().plusSeconds(5));
+            FetchResponse response = fetcher.fetch(request).await().atMost(timeout.plusSeconds(5));
             if (response.status() == 304 && meta != null) {
                 writeMeta(metaFile, new Meta(url, meta.etag(), meta.lastModified(), meta.contentType(), Instant.now(),
                         meta.size()));
