@@ -122,6 +122,22 @@ class HttpLimitsTest {
                 "NOT_FOUND");
     }
 
+    @Test
+    void aRequestWithoutHostIs400WithTheErrorBody() throws IOException {
+        // HTTP/1.0 may leave Host out; JAX-RS's 404 then built the request's absolute URI from nothing: a 500
+        String noHost = sendRaw("GET /nope HTTP/1.0\r\n\r\n");
+        assertThat(noHost).matches("(?s)HTTP/1\\.[01] 400 .*").contains("\"code\":\"BAD_REQUEST\"", "no Host header");
+    }
+
+    @Test
+    void anEmptyChunkedBodyIsAnsweredNotAwaited() throws IOException {
+        // the edge read it, found no bytes, and Quarkus REST waited for a body that had ended: no answer at all
+        String answer = sendRaw("POST /auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
+                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n");
+        assertThat(answer).startsWith("HTTP/1.1 400 ").contains("\"code\":\"VALIDATION_ERROR\"",
+                "client_id and client_secret");
+    }
+
     /** The message of the 400 {@code BAD_REQUEST} that a raw {@code GET target} (sent as it is) answers. */
     private String badRequest(String target) throws IOException {
         String answer = sendRaw("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + Vendors.ADMIN

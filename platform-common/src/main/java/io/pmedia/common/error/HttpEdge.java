@@ -16,13 +16,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.vertx.http.HttpServerOptionsCustomizer;
 import io.vertx.core.MultiMap;
-import io.vertx.core.http.HttpMethod;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.impl.RoutingContextInternal;
 
 /**
  * The edge every service shares, the same over HTTP/1.1 and HTTP/2: the headers every answer carries
@@ -59,6 +60,8 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
     private static final Pattern MEDIA_TYPE = Pattern.compile("\\s*" + TOKEN + "/" + TOKEN + "(\\s*;\\s*" + TOKEN + "=("
             + TOKEN + "|\"([^\"\\\\]|\\\\.)*\"))*\\s*;?\\s*");
 
+    /** Set on a request whose body {@link #unsizedBodies} reads. */
+    private static final String BODY_READ = HttpEdge.class.getName() + ".body-read";
     private static final Pattern DOT = Pattern.compile("%2[eE]");
     /** A run of percent-encoded bytes: the bytes of one or more characters, which UTF-8 never splits across runs. */
     private static final Pattern ENCODED_BYTES = Pattern.compile("(%[0-9A-Fa-f]{2})+");
@@ -109,6 +112,19 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
     void install(@Observes Router router) {
         // Runs before every other route, Quarkus' own body-size check included (it would answer 413 with no body).
         router.route().order(Integer.MIN_VALUE).handler(this::check);
+        router.route().order(Integer.MIN_VALUE + 1).handler(HttpEdge::emptyBodyRead);
+    }
+
+    /**
+     * A body read here ({@link #unsizedBodies}) that had no bytes leaves the context without a buffer, and Quarkus
+     * REST then reads the request again: an HTTP/2 POST without DATA failed with 500 ("Request has already been
+     * read"), an empty chunked body hung. The empty buffer tells it the body was read, and was empty.
+     */
+    private static void emptyBodyRead(RoutingContext ctx) {
+        if (Boolean.TRUE.equals(ctx.get(BODY_READ)) && ctx.body().buffer() == null) {
+            ((RoutingContextInternal) ctx).setBody(Buffer.buffer());
+        }
+        ctx.next();
     }
 
     private void check(RoutingContext ctx) {
@@ -119,6 +135,12 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
         if (requestLine > maxRequestLine) {
             refuse(ctx, 414, "request URI is too long: the request line has " + requestLine
                     + " bytes, the limit is " + maxRequestLine);
+            return;
+        }
+        if (request.authority() == null) {
+            // HTTP/1.0 may leave it out, and JAX-RS's absolute URI of the request is then null (a 500 on a 404)
+            HttpFailureHandler.write(ctx, 400, ErrorCode.BAD_REQUEST, "the request has no Host header: send the"
+                    + " host it is for (HTTP/1.1 requires it)");
             return;
         }
         if (hasDotSegment(request.path())) {
@@ -159,6 +181,7 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
         if (length != null && declaredLength(length) > maxBodyBytes) {
             refuse(ctx, 413, bodyTooLarge());
         } else if (length == null && mayStreamABody(request)) {
+            ctx.put(BODY_READ, true);
             unsizedBodies.handle(ctx);
         } else {
             ctx.next();
@@ -216,14 +239,16 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
     }
 
     /**
-     * A body of no declared size (chunked, or an HTTP/2 stream): Quarkus REST would answer a too large one with a
-     * bare 413 of its own, so it is read here first, up to the limit, by Vert.x Web's {@link BodyHandler}; beyond
-     * the limit that fails the request with 413, which {@link HttpFailureHandler} answers with the error body.
+     * A chunked HTTP/1.1 body: Quarkus REST would answer a too large one with a bare 413 of its own, so it is read
+     * here first, up to the limit, by Vert.x Web's {@link BodyHandler}; beyond the limit that fails the request with
+     * 413, which {@link HttpFailureHandler} answers with the error body. An HTTP/2 stream of no declared size is not:
+     * Quarkus REST pauses every request it serves, and pausing an HTTP/2 request already read to its end throws
+     * ("Request has already been read"), so every such POST to a JAX-RS endpoint (a rotate call without a body, a
+     * streamed JSON body) was a 500. Quarkus REST reads it itself; one over the limit has its connection closed
+     * (GOAWAY) instead of the 413 body. The gateway's forwarded routes read their bodies with a limit of their own.
      */
     private static boolean mayStreamABody(HttpServerRequest request) {
-        return request.headers().contains("Transfer-Encoding")
-                || request.version() == HttpVersion.HTTP_2 && (request.method() == HttpMethod.POST
-                        || request.method() == HttpMethod.PUT || request.method() == HttpMethod.PATCH);
+        return request.headers().contains("Transfer-Encoding") && request.version() != HttpVersion.HTTP_2;
     }
 
     /** The 413 message, also for a chunked body that grows over the limit while it is read. */
