@@ -132,6 +132,9 @@ class RequestRulesTest {
         assertFailure(client, body("f-3", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
                 "global_assets", Map.of("images", List.of("ftp://example.com/a.png")))),
                 "global_assets.images[0] is not an http(s) URL or an s3:// object path");
+        assertFailure(client, body("f-5", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
+                "global_assets", Map.of("images", List.of("http://127.0.0.1:99999/a.png")))),
+                "global_assets.images[0] cannot be fetched: 'http://127.0.0.1:99999/a.png' has no valid port");
         assertFailure(client, body("f-4", "tiny", Map.of("personalization_fields", Map.of("name", "Cy"),
                 "frame_segments", List.of(Map.of("segment_id", "middle")))), "no segment 'middle'");
 
@@ -187,6 +190,21 @@ class RequestRulesTest {
                 .statusCode(400).extract().jsonPath();
         assertThat(json4.getString("code")).isEqualTo("BAD_REQUEST");
         assertThat(json4.getString("message")).contains("images");
+    }
+
+    @Test
+    void aBodyNamingAnotherClientIsForbidden() {
+        UUID client = UUID.randomUUID();
+        Map<String, Object> other = new HashMap<>(body("cid-1", "tiny", Map.of("personalization_fields",
+                Map.of("name", "Ada"))));
+        other.put("client-id", UUID.randomUUID().toString());
+        JsonPath refused = request(client, other).statusCode(403).extract().jsonPath();
+        assertThat(refused.getString("code")).isEqualTo("FORBIDDEN");
+        assertThat(refused.getString("message")).contains("client-id");
+        Map<String, Object> own = new HashMap<>(other);
+        own.put("client-id", client.toString().toUpperCase(java.util.Locale.ROOT));
+        assertThat(request(client, own).statusCode(200).extract().jsonPath().getString("status"))
+                .isEqualTo("SUCCESS");
     }
 
     @Test

@@ -130,6 +130,12 @@ class TryOnTest {
                         "field 'user-id' is required"),
                 new Case(VtonApi.body(client, "ftp://x/model.png", shirt, ""),
                         "field 'model-image' must be an http(s)"),
+                // ill-formed where the fetcher would refuse them: accepted, they failed only when the try-on ran
+                new Case(VtonApi.body(client, "http:///model.png", shirt, ""), "field 'model-image' is not a URL"
+                        + " that can be fetched: 'http:///model.png' has no host"),
+                new Case(VtonApi.body(client, "http://127.0.0.1:99999/model.png", shirt, ""), "no valid port"),
+                new Case(VtonApi.body(client, "http://user:pw@127.0.0.1/model.png", shirt, ""),
+                        "must not carry credentials"),
                 new Case(VtonApi.body(client, model, "", ""), "field 'garment-image' is required"),
                 new Case(VtonApi.body(client, model, shirt, ", \"category\": \"hats\""),
                         "field 'category' must be one of"),

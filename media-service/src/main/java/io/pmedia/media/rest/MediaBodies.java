@@ -24,6 +24,12 @@ public final class MediaBodies {
             + "its share-url is first opened, or its status first read; the acceptance's request is PROCESSING "
             + "with its share-url until then; docs/sharing.md, \"Render on first view\")";
 
+    /**
+     * Not in the interface's body; sent anyway, it must name the token's client (contracts.md, "Request leniency":
+     * 403 otherwise), as on every other body.
+     */
+    private static final String CLIENT_ID = "the token's client, when sent";
+
     private MediaBodies() {
     }
 
@@ -39,7 +45,8 @@ public final class MediaBodies {
             @Schema(maxLength = 200) @JsonProperty("reference-record-id") String referenceRecordId,
             @Schema(enumeration = {
                     "now",
-                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render){
+                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render,
+            @Schema(hidden = true, description = CLIENT_ID) @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("client-id") String clientId){
     }
 
     /** Interface 2.4 ({@code POST /video/demo}). */
@@ -58,7 +65,8 @@ public final class MediaBodies {
             @Schema(description = "http(s) URLs of input videos") @JsonProperty("video-urls") List<String> videoUrls,
             @Schema(enumeration = {
                     "now",
-                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render){
+                    "on-view"}, defaultValue = "now", description = RENDER) @JsonInclude(JsonInclude.Include.NON_NULL) String render,
+            @Schema(hidden = true, description = CLIENT_ID) @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("client-id") String clientId){
     }
 
     /** Interface 2.5. */

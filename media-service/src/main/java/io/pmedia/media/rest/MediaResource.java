@@ -74,7 +74,7 @@ public class MediaResource {
         identifiers(body.clientRequestId(), body.customerId(), body.useCaseId(), body.userId(),
                 body.referenceRecordId());
         scalarFields(body.data());
-        return requests.accept(caller.clientId(),
+        return requests.accept(caller.clientIdNamedBy(body.clientId()),
                 new MediaRequests.Submission(RequestForm.CURRENT, body.clientRequestId(),
                         body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
                         template -> RenderInputs.fromCurrentForm(body.data()), render(body.render())))
@@ -92,12 +92,13 @@ public class MediaResource {
         identifiers(body.clientRequestId(), body.customerId(), body.useCaseId(), body.userId(),
                 body.referenceRecordId());
         return requests
-                .accept(caller.clientId(), new MediaRequests.Submission(RequestForm.EARLIER, body.clientRequestId(),
-                        body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
-                        template -> RenderInputs.fromEarlierForm(body.phraseTexts(), body.imageTexts(),
-                                body.videoTexts(),
-                                body.imageUrls(), body.videoUrls(), template),
-                        render(body.render())))
+                .accept(caller.clientIdNamedBy(body.clientId()),
+                        new MediaRequests.Submission(RequestForm.EARLIER, body.clientRequestId(),
+                                body.customerId(), body.useCaseId(), body.userId(), body.referenceRecordId(), body,
+                                template -> RenderInputs.fromEarlierForm(body.phraseTexts(), body.imageTexts(),
+                                        body.videoTexts(),
+                                        body.imageUrls(), body.videoUrls(), template),
+                                render(body.render())))
                 .map(MediaResource::acceptance);
     }
 

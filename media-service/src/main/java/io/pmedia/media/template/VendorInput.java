@@ -2,6 +2,8 @@ package io.pmedia.media.template;
 
 import java.text.Normalizer;
 
+import io.pmedia.common.net.DestinationPolicy;
+import io.pmedia.common.net.FetchException;
 import io.pmedia.events.SharePage;
 
 /**
@@ -55,6 +57,14 @@ final class VendorInput {
         String url = value == null ? "" : value.strip();
         if (!isHttpUrl(url) && !isObjectPath(url)) {
             throw new TemplateResolutionException(where + " is not an http(s) URL or an s3:// object path");
+        }
+        if (isHttpUrl(url)) {
+            try {
+                // the fetcher's own rules of form (a port, no credentials), here rather than when the render fails
+                DestinationPolicy.parse(url);
+            } catch (FetchException e) {
+                throw new TemplateResolutionException(where + " cannot be fetched: " + e.getMessage());
+            }
         }
         return url;
     }

@@ -27,6 +27,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pmedia.common.error.ApiException;
 import io.pmedia.common.error.Fields;
+import io.pmedia.common.net.DestinationPolicy;
+import io.pmedia.common.net.FetchException;
 import io.pmedia.common.paging.Dates;
 import io.pmedia.common.paging.ListFilters;
 import io.pmedia.common.paging.Page;
@@ -204,6 +206,15 @@ public class TryOnResource {
                 || url.chars().anyMatch(c -> c <= 0x20)) {
             throw ApiException.validation("field '" + name + "' must be an http(s) URL or an s3:// object path of"
                     + " at most " + MAX_URL + " characters");
+        }
+        if (!url.regionMatches(true, 0, "s3://", 0, 5)) {
+            try {
+                // the fetcher's own rules of form (a host, a port, no credentials): refused now, not when it runs
+                DestinationPolicy.parse(url);
+            } catch (FetchException e) {
+                throw ApiException.validation("field '" + name + "' is not a URL that can be fetched: "
+                        + e.getMessage());
+            }
         }
         return url;
     }
