@@ -130,6 +130,14 @@ class HttpLimitsTest {
     }
 
     @Test
+    void a401NamesTheSchemeItWouldTake() {
+        given().get("/templates").then().statusCode(401).header("WWW-Authenticate", "Bearer realm=\"pmedia\"");
+        given().auth().preemptive().basic("nobody", "wrong").contentType("application/x-www-form-urlencoded")
+                .body("grant_type=client_credentials").post("/auth/token").then().statusCode(401)
+                .header("WWW-Authenticate", "Basic realm=\"pmedia\"");
+    }
+
+    @Test
     void anEmptyChunkedBodyIsAnsweredNotAwaited() throws IOException {
         // the edge read it, found no bytes, and Quarkus REST waited for a body that had ended: no answer at all
         String answer = sendRaw("POST /auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"

@@ -130,7 +130,12 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
     private void check(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         boolean https = "https".equals(request.scheme());
-        ctx.addHeadersEndHandler(ignored -> answerHeaders(ctx.response().headers(), https));
+        ctx.addHeadersEndHandler(ignored -> {
+            answerHeaders(ctx.response().headers(), https);
+            if (ctx.response().getStatusCode() == 401) {
+                challenge(ctx.response().headers(), request.getHeader("Authorization"));
+            }
+        });
         int requestLine = request.method().name().length() + 1 + request.uri().length() + VERSION_LENGTH;
         if (requestLine > maxRequestLine) {
             refuse(ctx, 414, "request URI is too long: the request line has " + requestLine
@@ -225,6 +230,17 @@ public class HttpEdge implements HttpServerOptionsCustomizer {
             }
         }
         return null;
+    }
+
+    /**
+     * RFC 9110 11.6.1: a 401 names the scheme that would be accepted. The credentials of the token endpoint may come
+     * as Basic (RFC 6749 2.3.1), whose refusal names Basic; every other 401 is for a bearer token (RFC 6750).
+     */
+    private static void challenge(MultiMap headers, String authorization) {
+        if (!headers.contains("WWW-Authenticate")) {
+            boolean basic = authorization != null && authorization.regionMatches(true, 0, "Basic ", 0, 6);
+            headers.set("WWW-Authenticate", (basic ? "Basic" : "Bearer") + " realm=\"pmedia\"");
+        }
     }
 
     private static void answerHeaders(MultiMap headers, boolean https) {
