@@ -42,9 +42,12 @@ public class EchoUpstreamResource implements QuarkusTestResourceLifecycleManager
             int status = exchange.getRequestURI().getPath().endsWith("/teapot") ? 418 : 200;
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.getResponseHeaders().add("Retry-After", "7");
-            exchange.sendResponseHeaders(status, answer.length);
+            boolean head = exchange.getRequestMethod().equals("HEAD");
+            exchange.sendResponseHeaders(status, head ? -1 : answer.length);
             try (OutputStream out = exchange.getResponseBody()) {
-                out.write(answer);
+                if (!head) {
+                    out.write(answer);
+                }
             }
         });
         server.start();

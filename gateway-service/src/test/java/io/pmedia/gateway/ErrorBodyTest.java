@@ -29,7 +29,7 @@ class ErrorBodyTest {
                 .body("message", containsString("GET"));
         isError(given().delete("/media/demo").then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "POST");
         isError(given().put("/campaigns/c-1/schedule").then(), 405, "METHOD_NOT_ALLOWED")
-                .header("Allow", "POST, GET").body("message", containsString("PUT"));
+                .header("Allow", "POST, GET, HEAD").body("message", containsString("PUT"));
         // the viewers' paths: each says what it takes (the page, not what was refused; a beacon, POST only)
         String share = "AAAAAAAAAAAAAAAAAAAAAAAA";
         isError(given().post("/v/" + share).then(), 405, "METHOD_NOT_ALLOWED").header("Allow", "GET, HEAD");

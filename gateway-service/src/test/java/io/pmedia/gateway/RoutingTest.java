@@ -43,6 +43,11 @@ class RoutingTest {
         given()
                 .header("Authorization", bearer).get("/vton/status/teapot")
                 .then().statusCode(418).header("Retry-After", "7");
+        // a GET resource takes HEAD: forwarded as HEAD, its status and headers come back without a body
+        given().header("Authorization", bearer).head("/vton/status/teapot")
+                .then().statusCode(418).header("Retry-After", "7").header("Content-Type", "application/json")
+                .body(equalTo(""));
+        given().head("/vton/status/abc-1").then().statusCode(401);
     }
 
     @Test

@@ -74,6 +74,11 @@ public class Forwarder {
             }
             vertxRoute.handler(ctx -> serve(ctx, route));
             methodsByPath.computeIfAbsent(route.path(), ignored -> new ArrayList<>()).add(route.method());
+            if (route.method() == HttpMethod.GET) {
+                // RFC 9110 9.3.2: a GET resource takes HEAD too; forwarded as HEAD, the service answers its headers
+                router.route(HttpMethod.HEAD, route.path()).order(ORDER).handler(ctx -> serve(ctx, route));
+                methodsByPath.get(route.path()).add(HttpMethod.HEAD);
+            }
         }
         methodsByPath.forEach((path, methods) -> {
             String allow = methods.stream().map(HttpMethod::name).distinct().collect(Collectors.joining(", "));
